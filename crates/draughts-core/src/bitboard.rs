@@ -1,0 +1,142 @@
+//! Sets of squares.
+
+use crate::geometry::{bit_of_index, index_of_bit, Geometry};
+use crate::square::Square;
+use crate::variant::Variant;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A set of squares of variant `V`'s board, one bit per square.
+///
+/// The bit layout is described in [`crate::geometry`]; [`Bitboard::bits`] exposes it for
+/// engines that work on raw words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard<V: Variant> {
+    bits: u64,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> Bitboard<V> {
+    /// The empty set.
+    pub const EMPTY: Bitboard<V> = Bitboard::from_bits(0);
+    /// Every square of the board.
+    pub const ALL: Bitboard<V> = Bitboard::from_bits(<V::Board as Geometry>::VALID);
+
+    /// The set with the given raw bits; bits outside the board are dropped.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Bitboard<V> {
+        Bitboard {
+            bits: bits & <V::Board as Geometry>::VALID,
+            variant: PhantomData,
+        }
+    }
+
+    /// The raw bits (layout in [`crate::geometry`]).
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.bits
+    }
+
+    /// The bit of a square, or `None` if the square is not on this board.
+    #[inline]
+    pub fn bit(square: Square) -> Option<u64> {
+        let n = square.number();
+        (n <= <V::Board as Geometry>::SQUARES)
+            .then(|| 1u64 << bit_of_index(<V::Board as Geometry>::PER_ROW, n - 1))
+    }
+
+    /// The set holding just `square`, or `None` if it is not on this board.
+    pub fn from_square(square: Square) -> Option<Bitboard<V>> {
+        Self::bit(square).map(Bitboard::from_bits)
+    }
+
+    /// The square of the lowest bit of a non-empty raw word.
+    #[inline]
+    pub(crate) fn square_of_bit(bit: u32) -> Square {
+        Square::new_unchecked(index_of_bit(<V::Board as Geometry>::PER_ROW, bit as u8) + 1)
+    }
+
+    /// Whether `square` is in the set.
+    #[inline]
+    pub fn contains(self, square: Square) -> bool {
+        Self::bit(square).is_some_and(|b| self.bits & b != 0)
+    }
+
+    /// The set with `square` added (unchanged if the square is not on this board).
+    #[must_use]
+    pub fn with(self, square: Square) -> Bitboard<V> {
+        Bitboard::from_bits(self.bits | Self::bit(square).unwrap_or(0))
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.bits.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+
+    /// The squares in ascending order.
+    pub fn iter(self) -> Squares<V> {
+        Squares {
+            bits: self.bits,
+            variant: PhantomData,
+        }
+    }
+}
+
+impl<V: Variant> IntoIterator for Bitboard<V> {
+    type Item = Square;
+    type IntoIter = Squares<V>;
+
+    fn into_iter(self) -> Squares<V> {
+        self.iter()
+    }
+}
+
+impl<V: Variant> FromIterator<Square> for Bitboard<V> {
+    /// Squares not on this board are ignored.
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+impl<V: Variant> fmt::Debug for Bitboard<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(Square::number))
+            .finish()
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], ascending.
+#[derive(Clone, Debug)]
+pub struct Squares<V: Variant> {
+    bits: u64,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> Iterator for Squares<V> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.bits == 0 {
+            return None;
+        }
+        let bit = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(Bitboard::<V>::square_of_bit(bit))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.bits.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<V: Variant> ExactSizeIterator for Squares<V> {}

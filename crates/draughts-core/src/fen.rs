@@ -1,0 +1,314 @@
+//! FEN as PDN writes it: `W:W31-50:B1-20`.
+//!
+//! `Turn:ColourList:ColourList`; each list is `W` or `B` followed by comma-separated
+//! items `n`, `Kn`, `n-m` or `Kn-m` (`K` marks kings and covers a whole range). The
+//! reader also takes a final `.`, a pasted `[FEN "..."]`, extra fields such as `:H0:F1`,
+//! empty lists, leading zeros and surrounding white space.
+
+use crate::geometry::Geometry;
+use crate::piece::{Color, Kind, Piece};
+use crate::position::{Position, PositionError};
+use crate::square::Square;
+use crate::variant::Variant;
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+/// Why a FEN string could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing to read.
+    #[error("empty FEN")]
+    Empty,
+    /// The side to move is not `W` or `B`.
+    #[error("FEN {fen:?}: side to move {found:?} is not W or B")]
+    BadTurn {
+        /// The whole text.
+        fen: String,
+        /// What stood where the side to move belongs.
+        found: String,
+    },
+    /// A piece list that does not start with `W` or `B`.
+    #[error("FEN {fen:?}: piece list {found:?} does not start with W or B")]
+    BadColor {
+        /// The whole text.
+        fen: String,
+        /// The offending list.
+        found: String,
+    },
+    /// The same colour's list given twice.
+    #[error("FEN {fen:?}: the {color} pieces are listed twice")]
+    RepeatedColor {
+        /// The whole text.
+        fen: String,
+        /// The colour listed twice.
+        color: Color,
+    },
+    /// A list item that is not a square number or range.
+    #[error("FEN {fen:?}: cannot read {item:?} as a square such as 12, K12 or 1-20")]
+    BadItem {
+        /// The whole text.
+        fen: String,
+        /// The offending item.
+        item: String,
+    },
+    /// The pieces do not form a valid position.
+    #[error("FEN {fen:?}: {source}")]
+    Position {
+        /// The whole text.
+        fen: String,
+        /// What is wrong with the pieces.
+        source: PositionError,
+    },
+}
+
+/// Strips the wrappers real files put around a FEN: white space, `[FEN "..."]`, quotes
+/// and a final dot.
+fn unwrap_fen(text: &str) -> &str {
+    let mut s = text.trim();
+    if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        s = inner.trim();
+        if let Some(rest) = s.strip_prefix("FEN") {
+            s = rest.trim();
+        }
+    }
+    s = s.trim_matches('"').trim();
+    s.strip_suffix('.').unwrap_or(s).trim()
+}
+
+/// Parses one list item (`12`, `K12`, `1-20`, `K1-3`) into its squares and kind.
+fn parse_item(item: &str) -> Option<(Kind, u32, u32)> {
+    let item = item.trim();
+    let (kind, rest) = match item.strip_prefix(['K', 'k']) {
+        Some(rest) => (Kind::King, rest.trim()),
+        None => (Kind::Man, item),
+    };
+    let number = |t: &str| -> Option<u32> {
+        let t = t.trim();
+        if t.is_empty() || t.len() > 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        t.parse().ok()
+    };
+    match rest.split_once('-') {
+        Some((a, b)) => {
+            let (a, b) = (number(a)?, number(b)?);
+            (a <= b).then_some((kind, a, b))
+        }
+        None => number(rest).map(|n| (kind, n, n)),
+    }
+}
+
+impl<V: Variant> FromStr for Position<V> {
+    type Err = FenError;
+
+    /// Reads a FEN.
+    ///
+    /// ```
+    /// use draughts_core::{International, Position};
+    ///
+    /// let pos: Position<International> = "W:WK3,28,33:B12,K46".parse()?;
+    /// assert_eq!(pos.piece_count(), 5);
+    /// assert_eq!(pos.to_fen(), "W:WK3,28,33:B12,K46");
+    /// # Ok::<(), draughts_core::FenError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, FenError> {
+        let fen = unwrap_fen(text);
+        let owned = || fen.to_string();
+        if fen.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let mut fields = fen.split(':');
+        let turn_field = fields.next().unwrap_or("").trim();
+        let turn = match turn_field {
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
+            "?" => V::FIRST_TO_MOVE,
+            _ => {
+                return Err(FenError::BadTurn {
+                    fen: owned(),
+                    found: turn_field.to_string(),
+                })
+            }
+        };
+        let mut pieces = Vec::new();
+        let mut seen = [false; 2];
+        for field in fields {
+            let field = field.trim();
+            let mut chars = field.chars();
+            let color = match chars.next() {
+                Some('W' | 'w') => Color::White,
+                Some('B' | 'b') => Color::Black,
+                // Extra fields such as `H0` (half-move clock) or `F1` (move number).
+                Some('H' | 'F' | 'h' | 'f') if seen.iter().all(|&s| s) => continue,
+                _ => {
+                    return Err(FenError::BadColor {
+                        fen: owned(),
+                        found: field.to_string(),
+                    })
+                }
+            };
+            if std::mem::replace(&mut seen[color.index()], true) {
+                return Err(FenError::RepeatedColor {
+                    fen: owned(),
+                    color,
+                });
+            }
+            let list = chars.as_str().trim();
+            if list.is_empty() {
+                continue;
+            }
+            for item in list.split(',') {
+                if item.trim().is_empty() {
+                    continue;
+                }
+                let bad_item = || FenError::BadItem {
+                    fen: owned(),
+                    item: item.trim().to_string(),
+                };
+                let (kind, first, last) = parse_item(item).ok_or_else(bad_item)?;
+                if last > u32::from(<V::Board as Geometry>::SQUARES) || first == 0 {
+                    let square = if first == 0 { first } else { last };
+                    return Err(FenError::Position {
+                        fen: owned(),
+                        source: PositionError::BadSquare {
+                            square,
+                            variant: V::NAME,
+                            squares: <V::Board as Geometry>::SQUARES,
+                        },
+                    });
+                }
+                for n in first..=last {
+                    let square = Square::new(n as u8).ok_or_else(bad_item)?;
+                    pieces.push((square, Piece::new(color, kind)));
+                }
+            }
+        }
+        Position::from_pieces(turn, pieces).map_err(|source| FenError::Position {
+            fen: owned(),
+            source,
+        })
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The FEN of this position, with ranges for runs of three or more squares.
+    ///
+    /// ```
+    /// use draughts_core::{English, Position};
+    ///
+    /// assert_eq!(Position::<English>::initial().to_fen(), "B:W21-32:B1-12");
+    /// ```
+    pub fn to_fen(&self) -> String {
+        let mut out = String::new();
+        out.push(self.turn().letter());
+        for color in Color::BOTH {
+            out.push(':');
+            out.push(color.letter());
+            let squares: Vec<(u8, Kind)> = self
+                .pieces(color)
+                .into_iter()
+                .filter_map(|s| self.piece_at(s).map(|p| (s.number(), p.kind)))
+                .collect();
+            let mut first = true;
+            let mut i = 0;
+            while i < squares.len() {
+                let (start, kind) = squares[i];
+                let mut j = i;
+                while j + 1 < squares.len() && squares[j + 1] == (squares[j].0 + 1, kind) {
+                    j += 1;
+                }
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                if kind == Kind::King {
+                    out.push('K');
+                }
+                if j >= i + 2 {
+                    let _ = write!(out, "{}-{}", start, squares[j].0);
+                    i = j + 1;
+                } else {
+                    let _ = write!(out, "{start}");
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{English, International};
+
+    #[test]
+    fn reads_tolerated_forms() {
+        let plain: Position<International> = "W:W31-50:B1-20".parse().unwrap();
+        assert_eq!(plain, Position::initial());
+        for text in [
+            " W:W31-50:B1-20. ",
+            "[FEN \"W:W31-50:B1-20\"]",
+            "W:B1-20:W31-50",
+            "W:W31-50:B1-20:H0:F1",
+            "W:W31,32,33,34,35,36-50:B01-020",
+            "\"W:W31-50:B1-20\"",
+        ] {
+            assert_eq!(text.parse::<Position<International>>(), Ok(plain), "{text}");
+        }
+        let empty_list: Position<International> = "B:W:BK5".parse().unwrap();
+        assert_eq!(empty_list.to_fen(), "B:W:BK5");
+    }
+
+    #[test]
+    fn rejects_bad_input_with_reasons() {
+        let err = |t: &str| t.parse::<Position<International>>().unwrap_err();
+        assert_eq!(err(""), FenError::Empty);
+        assert!(matches!(err("X:W1:B2"), FenError::BadTurn { .. }));
+        assert!(matches!(err("W:Q1:B2"), FenError::BadColor { .. }));
+        assert!(matches!(err("W:W31:W32"), FenError::RepeatedColor { .. }));
+        assert!(matches!(err("W:W3a:B2"), FenError::BadItem { .. }));
+        assert!(matches!(err("W:W9-3:B2"), FenError::BadItem { .. }));
+        assert!(matches!(
+            err("W:W51:B2"),
+            FenError::Position {
+                source: PositionError::BadSquare { square: 51, .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("W:W31:B31"),
+            FenError::Position {
+                source: PositionError::Duplicate(_),
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("W:W3:B20"),
+            FenError::Position {
+                source: PositionError::ManOnCrowningRow { .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("W:W6-26:B1"),
+            FenError::Position {
+                source: PositionError::TooManyPieces { .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            "B:W33:B1".parse::<Position<English>>(),
+            Err(FenError::Position {
+                source: PositionError::BadSquare { .. },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn writes_ranges_only_for_runs_of_three() {
+        let pos: Position<International> = "W:W31,32,34,35,36,K37,K38,K39:B1,2".parse().unwrap();
+        assert_eq!(pos.to_fen(), "W:W31,32,34-36,K37-39:B1,2");
+    }
+}

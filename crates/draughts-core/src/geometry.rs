@@ -1,0 +1,186 @@
+//! Board geometry: how the playable squares map onto the bits of a `u64`.
+//!
+//! Squares are laid out with one "ghost" bit after every two rows, so that the four
+//! diagonal neighbours of any bit are at the constant offsets `±W` and `±(W + 1)`
+//! (`W` = squares per row), and a step off the left or right edge lands on a ghost bit,
+//! which is never part of [`Geometry::VALID`]. Square `n` (1-based, as players read it)
+//! has bit `i + i / (2W)` with `i = n - 1`.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The four diagonal directions. "Up" is towards square 1 (White's forward direction).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Direction {
+    /// Towards square 1, to the left.
+    UpLeft = 0,
+    /// Towards square 1, to the right.
+    UpRight = 1,
+    /// Towards the last square, to the left.
+    DownLeft = 2,
+    /// Towards the last square, to the right.
+    DownRight = 3,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+
+    /// The direction pointing the other way.
+    #[inline]
+    pub const fn reverse(self) -> Direction {
+        match self {
+            Direction::UpLeft => Direction::DownRight,
+            Direction::UpRight => Direction::DownLeft,
+            Direction::DownLeft => Direction::UpRight,
+            Direction::DownRight => Direction::UpLeft,
+        }
+    }
+
+    /// Whether the direction points towards square 1.
+    #[inline]
+    pub const fn is_up(self) -> bool {
+        matches!(self, Direction::UpLeft | Direction::UpRight)
+    }
+}
+
+/// Board geometry: the size of the board and the bit layout of its playable squares.
+pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// Squares along one side of the board (8 or 10).
+    const SIDE: u8;
+    /// Playable (dark) squares per row.
+    const PER_ROW: u8 = Self::SIDE / 2;
+    /// Number of playable squares.
+    const SQUARES: u8 = Self::SIDE * Self::SIDE / 2;
+    /// Bits of all playable squares.
+    const VALID: u64 = valid_mask(Self::SIDE / 2, Self::SIDE * Self::SIDE / 2);
+    /// Bits of the top row (squares 1..=PER_ROW): where White crowns.
+    const TOP_ROW: u64 = row_mask(Self::SIDE / 2, 0);
+    /// Bits of the bottom row: where Black crowns.
+    const BOTTOM_ROW: u64 = row_mask(Self::SIDE / 2, Self::SIDE - 1);
+}
+
+/// The 10x10 board of International draughts (50 squares).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board10;
+
+impl Geometry for Board10 {
+    const SIDE: u8 = 10;
+}
+
+/// The 8x8 board of English draughts (32 squares).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board8;
+
+impl Geometry for Board8 {
+    const SIDE: u8 = 8;
+}
+
+/// Bit of the 0-based square index `i` on a board with `per_row` squares per row.
+#[inline]
+pub(crate) const fn bit_of_index(per_row: u8, i: u8) -> u8 {
+    i + i / (2 * per_row)
+}
+
+/// 0-based square index of a bit (the inverse of [`bit_of_index`] on valid bits).
+#[inline]
+pub(crate) const fn index_of_bit(per_row: u8, bit: u8) -> u8 {
+    bit - bit / (2 * per_row + 1)
+}
+
+const fn valid_mask(per_row: u8, squares: u8) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < squares {
+        mask |= 1u64 << bit_of_index(per_row, i);
+        i += 1;
+    }
+    mask
+}
+
+const fn row_mask(per_row: u8, row: u8) -> u64 {
+    let mut mask = 0u64;
+    let mut k = 0;
+    while k < per_row {
+        mask |= 1u64 << bit_of_index(per_row, row * per_row + k);
+        k += 1;
+    }
+    mask
+}
+
+/// Shifts every bit of `bits` one step in direction `d` (bits may land on ghosts).
+#[inline(always)]
+pub(crate) const fn shift<G: Geometry>(bits: u64, d: Direction) -> u64 {
+    let w = G::PER_ROW as u32;
+    match d {
+        Direction::UpLeft => bits >> (w + 1),
+        Direction::UpRight => bits >> w,
+        Direction::DownLeft => bits << w,
+        Direction::DownRight => bits << (w + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row (0 = top) and column (0 = left) of a 0-based square index.
+    const fn row_col(per_row: u8, i: u8) -> (u8, u8) {
+        let row = i / per_row;
+        let k = i % per_row;
+        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        (row, col)
+    }
+
+    fn neighbours<G: Geometry>(i: u8) -> Vec<(Direction, u8)> {
+        let mut out = Vec::new();
+        for d in Direction::ALL {
+            let b = shift::<G>(1u64 << bit_of_index(G::PER_ROW, i), d) & G::VALID;
+            if b != 0 {
+                out.push((d, index_of_bit(G::PER_ROW, b.trailing_zeros() as u8)));
+            }
+        }
+        out
+    }
+
+    /// Neighbours computed from the bit layout agree with row/column arithmetic.
+    fn check<G: Geometry>() {
+        assert_eq!(G::VALID.count_ones(), G::SQUARES as u32);
+        for i in 0..G::SQUARES {
+            assert_eq!(index_of_bit(G::PER_ROW, bit_of_index(G::PER_ROW, i)), i);
+            let (r, c) = row_col(G::PER_ROW, i);
+            let mut expected = Vec::new();
+            for (d, dr, dc) in [
+                (Direction::UpLeft, -1i8, -1i8),
+                (Direction::UpRight, -1, 1),
+                (Direction::DownLeft, 1, -1),
+                (Direction::DownRight, 1, 1),
+            ] {
+                let (nr, nc) = (r as i8 + dr, c as i8 + dc);
+                let side = G::SIDE as i8;
+                if (0..side).contains(&nr) && (0..side).contains(&nc) {
+                    let j = nr as u8 * G::PER_ROW + nc as u8 / 2;
+                    expected.push((d, j));
+                }
+            }
+            assert_eq!(neighbours::<G>(i), expected, "square {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn layout_10x10() {
+        check::<Board10>();
+        assert_eq!(Board10::TOP_ROW.count_ones(), 5);
+    }
+
+    #[test]
+    fn layout_8x8() {
+        check::<Board8>();
+        assert_eq!(Board8::BOTTOM_ROW.count_ones(), 4);
+    }
+}

@@ -1,0 +1,43 @@
+//! Rules, positions and move generation for draughts: International (10x10, FMJD) and
+//! English (8x8 checkers), on one generic, monomorphised core.
+//!
+//! ```
+//! use draughts_core::{Color, International, Position};
+//!
+//! let start = Position::<International>::initial();
+//! assert_eq!(start.legal_moves().len(), 9);
+//! let after = start.play_text("32-28")?;
+//! assert_eq!(after.turn(), Color::Black);
+//! assert_eq!(after.to_fen().parse::<Position<International>>()?, after);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Variants are zero-sized types ([`International`], [`English`]) implementing
+//! [`Variant`]; positions, moves and bitboards are generic over them. Code that learns
+//! the variant at run time goes through [`AnyPosition`].
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bitboard;
+mod fen;
+pub mod geometry;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod variant;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use fen::FenError;
+pub use geometry::{Board10, Board8, Direction, Geometry};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{IllegalMove, MoveTextError};
+pub use perft::{divide, perft};
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, PositionError};
+pub use square::Square;
+pub use variant::{English, International, Variant};

@@ -1,0 +1,378 @@
+//! Move generation: steps, capture sequences, and fast counting for perft.
+//!
+//! Captures are compulsory in every variant, so a position's moves are either all
+//! captures or all steps. Capture sequences are searched depth-first from each piece
+//! that can capture; captured pieces stay on the board as obstacles until the sequence
+//! ends (FMJD 4.11) and may not be jumped twice (FMJD 4.10), and the moving piece's
+//! start square counts as empty. Sequences with the same start, end and captured set
+//! are one move.
+
+use crate::geometry::{shift, Direction, Geometry};
+use crate::moves::{Move, MoveList};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Bit mask over [`Direction`] discriminants.
+type DirMask = u8;
+
+const UP: DirMask = 0b0011;
+const DOWN: DirMask = 0b1100;
+const ALL: DirMask = 0b1111;
+
+/// Directions in which `color`'s men step.
+#[inline(always)]
+const fn forward(color: Color) -> DirMask {
+    match color {
+        Color::White => UP,
+        Color::Black => DOWN,
+    }
+}
+
+/// Directions in which `color`'s men capture in variant `V`.
+#[inline(always)]
+const fn man_capture_dirs<V: Variant>(color: Color) -> DirMask {
+    if V::MEN_CAPTURE_BACKWARDS {
+        ALL
+    } else {
+        forward(color)
+    }
+}
+
+#[inline(always)]
+const fn has(mask: DirMask, d: Direction) -> bool {
+    mask & (1 << d as u8) != 0
+}
+
+/// The raw facts move generation needs, from the side to move's point of view.
+#[derive(Clone, Copy)]
+struct Sides {
+    men: u64,
+    kings: u64,
+    opp: u64,
+    empty: u64,
+    us: Color,
+}
+
+impl Sides {
+    #[inline(always)]
+    fn of<V: Variant>(pos: &Position<V>, us: Color) -> Sides {
+        let own = pos.side_bits(us);
+        let opp = pos.side_bits(!us);
+        let kings = pos.king_bits();
+        Sides {
+            men: own & !kings,
+            kings: own & kings,
+            opp,
+            empty: <V::Board as Geometry>::VALID & !(own | opp),
+            us,
+        }
+    }
+
+    /// The squares a flying king on each bit of `kings` slides over in direction `d`
+    /// before it meets a piece or the edge (the kings' own squares excluded).
+    #[inline(always)]
+    fn ray<G: Geometry>(&self, kings: u64, d: Direction) -> u64 {
+        let mut frontier = shift::<G>(kings, d) & self.empty;
+        let mut ray = frontier;
+        while frontier != 0 {
+            frontier = shift::<G>(frontier, d) & self.empty;
+            ray |= frontier;
+        }
+        ray
+    }
+
+    /// Whether any piece of this side can capture.
+    #[inline(always)]
+    fn can_capture<V: Variant>(&self) -> bool {
+        let men_dirs = man_capture_dirs::<V>(self.us);
+        let kings_step = if V::FLYING_KINGS { 0 } else { self.kings };
+        for d in Direction::ALL {
+            let mut jumpers = kings_step;
+            if has(men_dirs, d) {
+                jumpers |= self.men;
+            }
+            if V::FLYING_KINGS && self.kings != 0 {
+                jumpers |= self.kings | self.ray::<V::Board>(self.kings, d);
+            }
+            let victims = shift::<V::Board>(jumpers, d) & self.opp;
+            if shift::<V::Board>(victims, d) & self.empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The men of this side that have a first capture.
+    #[inline(always)]
+    fn capturing_men<V: Variant>(&self) -> u64 {
+        let dirs = man_capture_dirs::<V>(self.us);
+        let mut men = 0;
+        for d in Direction::ALL {
+            if has(dirs, d) {
+                let back = d.reverse();
+                let victims = shift::<V::Board>(self.empty, back) & self.opp;
+                men |= shift::<V::Board>(victims, back) & self.men;
+            }
+        }
+        men
+    }
+
+    /// Number of steps (non-captures) available.
+    #[inline(always)]
+    fn count_steps<V: Variant>(&self) -> usize {
+        let mut n = 0;
+        let fwd = forward(self.us);
+        for d in Direction::ALL {
+            if has(fwd, d) {
+                n += (shift::<V::Board>(self.men, d) & self.empty).count_ones();
+            }
+            if self.kings != 0 {
+                n += if V::FLYING_KINGS {
+                    self.ray::<V::Board>(self.kings, d).count_ones()
+                } else {
+                    (shift::<V::Board>(self.kings, d) & self.empty).count_ones()
+                };
+            }
+        }
+        n as usize
+    }
+
+    /// Appends every step to `list`.
+    fn generate_steps<V: Variant>(&self, list: &mut MoveList<V>) {
+        let fwd = forward(self.us);
+        for d in Direction::ALL {
+            if has(fwd, d) {
+                push_steps(list, shift::<V::Board>(self.men, d) & self.empty, d);
+            }
+            if !V::FLYING_KINGS {
+                push_steps(list, shift::<V::Board>(self.kings, d) & self.empty, d);
+            }
+        }
+        if V::FLYING_KINGS {
+            let mut kings = self.kings;
+            while kings != 0 {
+                let from = kings.trailing_zeros();
+                kings &= kings - 1;
+                for d in Direction::ALL {
+                    let mut to = self.ray::<V::Board>(1u64 << from, d);
+                    while to != 0 {
+                        push(list, Move::from_raw(from, to.trailing_zeros(), 0, 0));
+                        to &= to - 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Pushes the steps landing on `targets`, each coming from one step back along `d`.
+#[inline(always)]
+fn push_steps<V: Variant>(list: &mut MoveList<V>, mut targets: u64, d: Direction) {
+    while targets != 0 {
+        let to = targets & targets.wrapping_neg();
+        targets &= targets - 1;
+        let from = shift::<V::Board>(to, d.reverse());
+        push(
+            list,
+            Move::from_raw(from.trailing_zeros(), to.trailing_zeros(), 0, 0),
+        );
+    }
+}
+
+#[inline(always)]
+fn push<V: Variant>(list: &mut MoveList<V>, mv: Move<V>) {
+    let pushed = list.try_push(mv);
+    debug_assert!(pushed.is_ok(), "move list overflow");
+}
+
+/// Depth-first search of the capture sequences of one piece.
+struct CaptureSearch<'a, V: Variant> {
+    list: &'a mut MoveList<V>,
+    opp: u64,
+    /// Empty squares, including the moving piece's start square.
+    empty: u64,
+    from: u32,
+    /// Most pieces taken by any sequence found so far (majority rule).
+    best: u32,
+}
+
+impl<V: Variant> CaptureSearch<'_, V> {
+    /// Records a finished sequence ending on `at`.
+    #[inline]
+    fn finish(&mut self, at: u64, captured: u64, landed: u64) {
+        let count = captured.count_ones();
+        if V::MAJORITY_CAPTURE {
+            if count < self.best {
+                return;
+            }
+            if count > self.best {
+                self.best = count;
+                self.list.clear();
+            }
+        }
+        let to = at.trailing_zeros();
+        // Only a sequence of two or more captures can reach the same end over the same
+        // pieces by another path.
+        if count >= 2 && self.list.iter().any(|m| m.same_as(self.from, to, captured)) {
+            return;
+        }
+        push(self.list, Move::from_raw(self.from, to, captured, landed));
+    }
+
+    /// Continues a sequence of a piece that jumps one square at a time (a man, or a
+    /// king without flying moves) in the directions of `dirs`.
+    fn short(&mut self, dirs: DirMask, at: u64, captured: u64, landed: u64) {
+        let mut ended = true;
+        for d in Direction::ALL {
+            if !has(dirs, d) {
+                continue;
+            }
+            let victim = shift::<V::Board>(at, d) & self.opp & !captured;
+            let land = shift::<V::Board>(victim, d) & self.empty;
+            if land != 0 {
+                ended = false;
+                let landed = if captured == 0 { landed } else { landed | at };
+                self.short(dirs, land, captured | victim, landed);
+            }
+        }
+        if ended && captured != 0 {
+            self.finish(at, captured, landed);
+        }
+    }
+
+    /// Continues a flying king's sequence; `came` is the direction of the last jump.
+    fn flying(&mut self, at: u64, came: Option<Direction>, captured: u64, landed: u64) {
+        let mut ended = true;
+        for d in Direction::ALL {
+            if Some(d.reverse()) == came {
+                // Straight back lies the piece just jumped, which cannot be jumped again.
+                continue;
+            }
+            let mut sq = shift::<V::Board>(at, d);
+            while sq & self.empty != 0 {
+                sq = shift::<V::Board>(sq, d);
+            }
+            let victim = sq & self.opp & !captured;
+            let mut land = shift::<V::Board>(victim, d) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            ended = false;
+            let landed = if captured == 0 { landed } else { landed | at };
+            while land != 0 {
+                self.flying(land, Some(d), captured | victim, landed);
+                land = shift::<V::Board>(land, d) & self.empty;
+            }
+        }
+        if ended && captured != 0 {
+            self.finish(at, captured, landed);
+        }
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The legal moves.
+    ///
+    /// ```
+    /// use draughts_core::{English, International, Position};
+    ///
+    /// assert_eq!(Position::<International>::initial().legal_moves().len(), 9);
+    /// assert_eq!(Position::<English>::initial().legal_moves().len(), 7);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList<V> {
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list);
+        list
+    }
+
+    /// Replaces the contents of `list` with the legal moves.
+    pub fn generate_moves(&self, list: &mut MoveList<V>) {
+        list.clear();
+        let sides = Sides::of(self, self.turn());
+        if sides.can_capture::<V>() {
+            self.generate_captures_of(&sides, list);
+        } else {
+            sides.generate_steps(list);
+        }
+    }
+
+    /// Replaces the contents of `list` with the legal captures (empty if there is none).
+    pub fn generate_captures(&self, list: &mut MoveList<V>) {
+        list.clear();
+        let sides = Sides::of(self, self.turn());
+        if sides.can_capture::<V>() {
+            self.generate_captures_of(&sides, list);
+        }
+    }
+
+    fn generate_captures_of(&self, sides: &Sides, list: &mut MoveList<V>) {
+        let mut search = CaptureSearch {
+            list,
+            opp: sides.opp,
+            empty: sides.empty,
+            from: 0,
+            best: 0,
+        };
+        let men_dirs = man_capture_dirs::<V>(sides.us);
+        let mut men = sides.capturing_men::<V>();
+        while men != 0 {
+            let at = men & men.wrapping_neg();
+            men &= men - 1;
+            search.from = at.trailing_zeros();
+            search.empty = sides.empty | at;
+            search.short(men_dirs, at, 0, 0);
+        }
+        let mut kings = sides.kings;
+        while kings != 0 {
+            let at = kings & kings.wrapping_neg();
+            kings &= kings - 1;
+            search.from = at.trailing_zeros();
+            search.empty = sides.empty | at;
+            if V::FLYING_KINGS {
+                search.flying(at, None, 0, 0);
+            } else {
+                search.short(ALL, at, 0, 0);
+            }
+        }
+    }
+
+    /// The number of legal moves, counted without building the steps (for perft).
+    #[inline]
+    pub fn count_moves(&self) -> usize {
+        let sides = Sides::of(self, self.turn());
+        if sides.can_capture::<V>() {
+            let mut list = MoveList::new();
+            self.generate_captures_of(&sides, &mut list);
+            list.len()
+        } else {
+            sides.count_steps::<V>()
+        }
+    }
+
+    /// Whether the side to move must capture.
+    #[inline]
+    pub fn has_capture(&self) -> bool {
+        Sides::of(self, self.turn()).can_capture::<V>()
+    }
+
+    /// Whether the side *not* to move would have a capture if it were its turn (a
+    /// threat the side to move faces).
+    #[inline]
+    pub fn opponent_has_capture(&self) -> bool {
+        Sides::of(self, !self.turn()).can_capture::<V>()
+    }
+
+    /// Whether neither side has a capture: the position a static evaluation or an
+    /// endgame database can be trusted on.
+    #[inline]
+    pub fn is_quiet(&self) -> bool {
+        !self.has_capture() && !self.opponent_has_capture()
+    }
+
+    /// Whether the side to move has no legal move, and so has lost.
+    pub fn is_lost(&self) -> bool {
+        let sides = Sides::of(self, self.turn());
+        !sides.can_capture::<V>() && sides.count_steps::<V>() == 0
+    }
+}

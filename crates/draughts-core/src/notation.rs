@@ -1,0 +1,307 @@
+//! Move text: PDN (`32-28`, `28x19`, path `28x19x10`) and the captured-square form of
+//! the Hub and DXP protocols (`28x19x23`: 28 to 19 capturing 23).
+//!
+//! Text is read by matching it against the legal moves, so a move that reads is legal.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{shift, Direction};
+use crate::moves::Move;
+use crate::piece::Color;
+use crate::position::Position;
+use crate::square::Square;
+use crate::variant::Variant;
+use std::fmt::Write as _;
+
+/// Why a move text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// The text is not shaped like a move.
+    #[error("cannot read {0:?} as a move such as 32-28 or 28x19")]
+    Syntax(String),
+    /// The text is shaped like a move, but no legal move fits it.
+    #[error("{0} is not a legal move here")]
+    Illegal(String),
+    /// Several legal moves fit the text.
+    #[error("{text} fits {count} captures; add the landing squares")]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// How many moves fit.
+        count: usize,
+    },
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a legal move here")]
+pub struct IllegalMove(pub String);
+
+/// One jump of a capture path: the piece taken, where the capturer lands, and the
+/// direction it travelled.
+#[derive(Clone, Copy, Debug)]
+struct Jump {
+    victim: u64,
+    landing: u64,
+    dir: Direction,
+}
+
+/// Splits move text into its square numbers, tolerating spaces, leading zeros and the
+/// separators `-`, `x`, `X` and `:`.
+fn squares_of(text: &str) -> Option<Vec<u8>> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut squares = Vec::new();
+    for part in compact.split(['-', 'x', 'X', ':']) {
+        if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        squares.push(part.parse().ok()?);
+    }
+    (squares.len() >= 2).then_some(squares)
+}
+
+/// The raw bit of square number `n` on `V`'s board.
+fn bit_of<V: Variant>(n: u8) -> Option<u64> {
+    Square::new(n).and_then(Bitboard::<V>::bit)
+}
+
+impl<V: Variant> Position<V> {
+    /// Every way of playing the capture `mv` jump by jump, with every landing square a
+    /// flying king could choose.
+    fn capture_paths(&self, mv: &Move<V>) -> Vec<Vec<Jump>> {
+        let from = 1u64 << mv.from_bit();
+        let us = self.turn();
+        let opp = self.side_bits(!us) & mv.captured_bits();
+        let empty = Bitboard::<V>::ALL.bits() & !(self.side_bits(us) | self.side_bits(!us)) | from;
+        let is_king = self.king_bits() & from != 0;
+        let flying = is_king && V::FLYING_KINGS;
+        let dirs: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|d| is_king || V::MEN_CAPTURE_BACKWARDS || d.is_up() == (us == Color::White))
+            .collect();
+        let mut paths = Vec::new();
+        let mut jumps = Vec::new();
+        let target = 1u64 << mv.to_bit();
+        #[allow(clippy::too_many_arguments)]
+        fn walk<V: Variant>(
+            at: u64,
+            taken: u64,
+            opp: u64,
+            empty: u64,
+            target: u64,
+            flying: bool,
+            dirs: &[Direction],
+            jumps: &mut Vec<Jump>,
+            paths: &mut Vec<Vec<Jump>>,
+        ) {
+            if taken == opp {
+                if at == target {
+                    paths.push(jumps.clone());
+                }
+                return;
+            }
+            for &dir in dirs {
+                let mut sq = shift::<V::Board>(at, dir);
+                while flying && sq & empty != 0 {
+                    sq = shift::<V::Board>(sq, dir);
+                }
+                let victim = sq & opp & !taken;
+                let mut landing = shift::<V::Board>(victim, dir) & empty;
+                while landing != 0 {
+                    jumps.push(Jump {
+                        victim,
+                        landing,
+                        dir,
+                    });
+                    walk::<V>(
+                        landing,
+                        taken | victim,
+                        opp,
+                        empty,
+                        target,
+                        flying,
+                        dirs,
+                        jumps,
+                        paths,
+                    );
+                    jumps.pop();
+                    landing = if flying {
+                        shift::<V::Board>(landing, dir) & empty
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        walk::<V>(
+            from, 0, opp, empty, target, flying, &dirs, &mut jumps, &mut paths,
+        );
+        paths
+    }
+
+    /// The squares of a capture's path as PDN writes it: the start, one landing square
+    /// per jump but the last (the square just behind the captured piece where a flying
+    /// king goes straight on), and the end. A step gives its two squares.
+    pub fn move_path(&self, mv: &Move<V>) -> Vec<Square> {
+        let mut out = vec![mv.from()];
+        if let Some(path) = self
+            .capture_paths(mv)
+            .into_iter()
+            .find(|p| {
+                // Prefer the path through the landing squares the generator recorded.
+                p.iter()
+                    .take(p.len().saturating_sub(1))
+                    .all(|j| j.landing & mv.landed_bits() != 0)
+            })
+            .or_else(|| self.capture_paths(mv).into_iter().next())
+        {
+            for pair in path.windows(2) {
+                let (jump, next) = (pair[0], pair[1]);
+                let landing = if next.dir == jump.dir {
+                    shift::<V::Board>(jump.victim, jump.dir)
+                } else {
+                    jump.landing
+                };
+                out.push(Bitboard::<V>::square_of_bit(landing.trailing_zeros()));
+            }
+        }
+        out.push(mv.to());
+        out
+    }
+
+    /// The shortest unambiguous PDN text of a legal move: `32-28`, `28x19`, or the whole
+    /// path `30x19x28x17x6` when another capture shares the start and end squares.
+    ///
+    /// ```
+    /// use draughts_core::{International, Position};
+    ///
+    /// let pos: Position<International> = "W:W30:B11,22,23,24,33,34".parse()?;
+    /// let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    /// texts.sort();
+    /// assert_eq!(texts, ["30x19x28x17x6", "30x30", "30x39x28x17x6"]);
+    /// # Ok::<(), draughts_core::FenError>(())
+    /// ```
+    pub fn move_text(&self, mv: &Move<V>) -> String {
+        if !mv.is_capture() {
+            return format!("{}-{}", mv.from(), mv.to());
+        }
+        let ambiguous = self
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv);
+        if !ambiguous {
+            return format!("{}x{}", mv.from(), mv.to());
+        }
+        let mut text = String::new();
+        for (i, square) in self.move_path(mv).into_iter().enumerate() {
+            if i > 0 {
+                text.push('x');
+            }
+            let _ = write!(text, "{square}");
+        }
+        text
+    }
+
+    /// The captured-square text of the Hub and DXP protocols: `32-28` for a step,
+    /// `from x to x captured...` (captured squares ascending) for a capture.
+    pub fn hub_move_text(mv: &Move<V>) -> String {
+        if !mv.is_capture() {
+            return format!("{}-{}", mv.from(), mv.to());
+        }
+        let mut text = format!("{}x{}", mv.from(), mv.to());
+        for square in mv.captured() {
+            let _ = write!(text, "x{square}");
+        }
+        text
+    }
+
+    /// Reads PDN move text (`32-28`, `28x19`, or a path `28x19x10`) as a legal move.
+    ///
+    /// # Errors
+    /// [`MoveTextError::Syntax`] for text not shaped like a move,
+    /// [`MoveTextError::Illegal`] when no legal move fits, and
+    /// [`MoveTextError::Ambiguous`] when the short form fits several captures.
+    pub fn parse_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
+        let squares = squares_of(text).ok_or_else(|| MoveTextError::Syntax(text.to_string()))?;
+        let illegal = || MoveTextError::Illegal(text.trim().to_string());
+        let bits: Vec<u64> = squares
+            .iter()
+            .map(|&n| bit_of::<V>(n))
+            .collect::<Option<_>>()
+            .ok_or_else(illegal)?;
+        let (from, to) = (bits[0], bits[bits.len() - 1]);
+        let middle = &bits[1..bits.len() - 1];
+        let fits: Vec<Move<V>> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| 1u64 << m.from_bit() == from && 1u64 << m.to_bit() == to)
+            .filter(|m| {
+                middle.is_empty()
+                    || (m.capture_count() as usize == middle.len() + 1
+                        && self.capture_paths(m).iter().any(|path| {
+                            path.iter()
+                                .zip(middle)
+                                .all(|(jump, &square)| jump.landing == square)
+                        }))
+            })
+            .collect();
+        single(fits, text)
+    }
+
+    /// Reads the captured-square text of the Hub and DXP protocols (`28x19x23`: 28 to
+    /// 19 capturing 23; captured squares in any order). A plain `from-to` or `fromxto`
+    /// is read as in PDN.
+    ///
+    /// # Errors
+    /// As [`Position::parse_move`].
+    pub fn parse_hub_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
+        let squares = squares_of(text).ok_or_else(|| MoveTextError::Syntax(text.to_string()))?;
+        if squares.len() == 2 {
+            return self.parse_move(text);
+        }
+        let illegal = || MoveTextError::Illegal(text.trim().to_string());
+        let mut bits = squares.iter().map(|&n| bit_of::<V>(n));
+        let from = bits.next().flatten().ok_or_else(illegal)?;
+        let to = bits.next().flatten().ok_or_else(illegal)?;
+        let mut captured = 0u64;
+        for bit in bits {
+            captured |= bit.ok_or_else(illegal)?;
+        }
+        let fits: Vec<Move<V>> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.same_as(from.trailing_zeros(), to.trailing_zeros(), captured))
+            .collect();
+        single(fits, text)
+    }
+
+    /// Plays a legal move given as PDN text.
+    ///
+    /// # Errors
+    /// As [`Position::parse_move`].
+    pub fn play_text(&self, text: &str) -> Result<Position<V>, MoveTextError> {
+        Ok(self.play_unchecked(&self.parse_move(text)?))
+    }
+
+    /// Plays `mv` after checking that it is legal here.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `mv` is not among the legal moves.
+    pub fn play(&self, mv: &Move<V>) -> Result<Position<V>, IllegalMove> {
+        if self.legal_moves().contains(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMove(Self::hub_move_text(mv)))
+        }
+    }
+}
+
+fn single<V: Variant>(fits: Vec<Move<V>>, text: &str) -> Result<Move<V>, MoveTextError> {
+    match fits.len() {
+        0 => Err(MoveTextError::Illegal(text.trim().to_string())),
+        1 => Ok(fits[0]),
+        count => Err(MoveTextError::Ambiguous {
+            text: text.trim().to_string(),
+            count,
+        }),
+    }
+}

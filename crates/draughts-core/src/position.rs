@@ -1,0 +1,355 @@
+//! Positions: who stands where, and who is to move.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{bit_of_index, Geometry};
+use crate::moves::Move;
+use crate::piece::{Color, Kind, Piece};
+use crate::square::Square;
+use crate::variant::Variant;
+use crate::zobrist;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Why a set of pieces is not a valid position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A square number that the board does not have.
+    #[error("square {square} is not on the {variant} board (1-{squares})")]
+    BadSquare {
+        /// The offending number.
+        square: u32,
+        /// The variant's name.
+        variant: &'static str,
+        /// Number of squares on the board.
+        squares: u8,
+    },
+    /// Two pieces on one square.
+    #[error("square {0} holds two pieces")]
+    Duplicate(Square),
+    /// A man on the row where it would have been crowned.
+    #[error("{color} man on square {square}, its own crowning row")]
+    ManOnCrowningRow {
+        /// The man's colour.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// More pieces of one side than the game starts with.
+    #[error("{color} has {count} pieces; at most {max} are possible")]
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: usize,
+        /// The most allowed.
+        max: u8,
+    },
+}
+
+/// A position of variant `V`: the pieces and the side to move, with its Zobrist hash.
+///
+/// Small and `Copy` (five machine words); moves are played by copy-make
+/// ([`Position::play_unchecked`]), which also updates the hash incrementally.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<V: Variant> {
+    pieces: [u64; 2],
+    kings: u64,
+    hash: u64,
+    turn: Color,
+    variant: PhantomData<V>,
+}
+
+/// Raw bits of the row where `color` crowns.
+#[inline(always)]
+pub(crate) const fn crowning_row<G: Geometry>(color: Color) -> u64 {
+    match color {
+        Color::White => G::TOP_ROW,
+        Color::Black => G::BOTTOM_ROW,
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The initial position: each side's men on the rows nearest to it, the middle two
+    /// rows empty, [`Variant::FIRST_TO_MOVE`] to move.
+    pub fn initial() -> Position<V> {
+        let g = <V::Board as Geometry>::SQUARES;
+        let n = V::MEN_PER_SIDE;
+        let per_row = <V::Board as Geometry>::PER_ROW;
+        let mut black = 0u64;
+        let mut white = 0u64;
+        for i in 0..n {
+            black |= 1u64 << bit_of_index(per_row, i);
+            white |= 1u64 << bit_of_index(per_row, g - 1 - i);
+        }
+        Position::from_raw([white, black], 0, V::FIRST_TO_MOVE)
+    }
+
+    /// A position from raw bit sets, computing its hash. The caller vouches for validity
+    /// (disjoint colours, kings within pieces, bits on the board).
+    pub(crate) fn from_raw(pieces: [u64; 2], kings: u64, turn: Color) -> Position<V> {
+        debug_assert_eq!(pieces[0] & pieces[1], 0);
+        debug_assert_eq!(kings & !(pieces[0] | pieces[1]), 0);
+        let mut pos = Position {
+            pieces,
+            kings,
+            hash: 0,
+            turn,
+            variant: PhantomData,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// Builds a position from pieces on squares.
+    ///
+    /// # Errors
+    /// A square not on the board, two pieces on one square, a man on its own crowning
+    /// row, or more pieces of one side than the game starts with.
+    pub fn from_pieces<I>(turn: Color, pieces: I) -> Result<Position<V>, PositionError>
+    where
+        I: IntoIterator<Item = (Square, Piece)>,
+    {
+        let mut sides = [0u64; 2];
+        let mut kings = 0u64;
+        for (square, piece) in pieces {
+            let bit = Bitboard::<V>::bit(square).ok_or(PositionError::BadSquare {
+                square: square.number().into(),
+                variant: V::NAME,
+                squares: <V::Board as Geometry>::SQUARES,
+            })?;
+            if (sides[0] | sides[1]) & bit != 0 {
+                return Err(PositionError::Duplicate(square));
+            }
+            if piece.kind == Kind::Man && crowning_row::<V::Board>(piece.color) & bit != 0 {
+                return Err(PositionError::ManOnCrowningRow {
+                    color: piece.color,
+                    square,
+                });
+            }
+            sides[piece.color.index()] |= bit;
+            if piece.kind == Kind::King {
+                kings |= bit;
+            }
+        }
+        for color in Color::BOTH {
+            let count = sides[color.index()].count_ones() as usize;
+            if count > V::MEN_PER_SIDE as usize {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count,
+                    max: V::MEN_PER_SIDE,
+                });
+            }
+        }
+        Ok(Position::from_raw(sides, kings, turn))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The Zobrist hash (kept up to date by every move).
+    #[inline]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch; always equal to [`Position::hash`].
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for color in Color::BOTH {
+            let c = color.index();
+            h ^= zobrist::of_bits(2 * c, self.pieces[c] & !self.kings);
+            h ^= zobrist::of_bits(2 * c + 1, self.pieces[c] & self.kings);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        h
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard<V> {
+        Bitboard::from_bits(self.pieces[color.index()])
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard<V> {
+        Bitboard::from_bits(self.pieces[color.index()] & !self.kings)
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard<V> {
+        Bitboard::from_bits(self.pieces[color.index()] & self.kings)
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard<V> {
+        Bitboard::from_bits(self.pieces[0] | self.pieces[1])
+    }
+
+    /// Every empty square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard<V> {
+        Bitboard::from_bits(!(self.pieces[0] | self.pieces[1]))
+    }
+
+    /// Number of pieces of `color` of kind `kind`.
+    #[inline]
+    pub fn count(&self, color: Color, kind: Kind) -> u32 {
+        let bits = self.pieces[color.index()];
+        match kind {
+            Kind::Man => (bits & !self.kings).count_ones(),
+            Kind::King => (bits & self.kings).count_ones(),
+        }
+    }
+
+    /// Number of pieces on the board.
+    #[inline]
+    pub fn piece_count(&self) -> u32 {
+        (self.pieces[0] | self.pieces[1]).count_ones()
+    }
+
+    /// What stands on `square` (`None` if empty or not on this board).
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let bit = Bitboard::<V>::bit(square)?;
+        let color = Color::BOTH
+            .into_iter()
+            .find(|c| self.pieces[c.index()] & bit != 0)?;
+        let kind = if self.kings & bit != 0 {
+            Kind::King
+        } else {
+            Kind::Man
+        };
+        Some(Piece::new(color, kind))
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn piece_squares(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .into_iter()
+            .filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// The same position with the side to move changed (a "null move").
+    #[must_use]
+    pub fn with_turn(&self, turn: Color) -> Position<V> {
+        let mut pos = *self;
+        if pos.turn != turn {
+            pos.turn = turn;
+            pos.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        pos
+    }
+
+    /// The colour-swapped mirror image: the board turned 180 degrees, White's pieces
+    /// becoming Black's and the other side to move. Every rule treats it alike, so for
+    /// example its perft equals this position's.
+    #[must_use]
+    pub fn flipped(&self) -> Position<V> {
+        let squares = <V::Board as Geometry>::SQUARES;
+        let per_row = <V::Board as Geometry>::PER_ROW;
+        let mirror = |bits: u64| {
+            let mut out = 0u64;
+            for i in 0..squares {
+                if bits & (1u64 << bit_of_index(per_row, i)) != 0 {
+                    out |= 1u64 << bit_of_index(per_row, squares - 1 - i);
+                }
+            }
+            out
+        };
+        Position::from_raw(
+            [mirror(self.pieces[1]), mirror(self.pieces[0])],
+            mirror(self.kings),
+            !self.turn,
+        )
+    }
+
+    /// Raw bits of all pieces of `color` (layout in [`crate::geometry`]).
+    #[inline(always)]
+    pub(crate) const fn side_bits(&self, color: Color) -> u64 {
+        self.pieces[color as usize]
+    }
+
+    /// Raw bits of all kings.
+    #[inline(always)]
+    pub(crate) const fn king_bits(&self) -> u64 {
+        self.kings
+    }
+
+    /// Plays `mv` by copy-make, updating the hash incrementally.
+    ///
+    /// The move must be one of this position's legal moves (as generated, or parsed
+    /// against them); anything else leaves a position that breaks the rules. Use
+    /// [`Position::play`] to check first.
+    #[inline]
+    #[must_use]
+    pub fn play_unchecked(&self, mv: &Move<V>) -> Position<V> {
+        let us = self.turn.index();
+        let them = 1 - us;
+        let from = 1u64 << mv.from_bit();
+        let to = 1u64 << mv.to_bit();
+        let captured = mv.captured_bits();
+        debug_assert!(
+            self.pieces[us] & from != 0,
+            "no piece of the side to move on {mv:?}"
+        );
+        let mut pos = *self;
+        let was_king = self.kings & from != 0;
+        let is_king = was_king || crowning_row::<V::Board>(self.turn) & to != 0;
+        pos.pieces[us] = (pos.pieces[us] & !from) | to;
+        pos.kings = (pos.kings & !from) | if is_king { to } else { 0 };
+        pos.hash ^= zobrist::PIECE[2 * us + was_king as usize][mv.from_bit() as usize]
+            ^ zobrist::PIECE[2 * us + is_king as usize][mv.to_bit() as usize]
+            ^ zobrist::BLACK_TO_MOVE;
+        if captured != 0 {
+            pos.pieces[them] &= !captured;
+            pos.kings &= !captured;
+            pos.hash ^= zobrist::of_bits(2 * them, captured & !self.kings)
+                ^ zobrist::of_bits(2 * them + 1, captured & self.kings);
+        }
+        pos.turn = !self.turn;
+        pos
+    }
+}
+
+impl<V: Variant> Default for Position<V> {
+    fn default() -> Self {
+        Position::initial()
+    }
+}
+
+impl<V: Variant> fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl<V: Variant> fmt::Display for Position<V> {
+    /// A diagram: one text row per board row (White at the bottom), `w b` for men,
+    /// `W B` for kings, `.` for empty dark squares, then the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = <V::Board as Geometry>::SIDE;
+        let mut number = 0;
+        for row in 0..side {
+            for col in 0..side {
+                let c = if (row + col) % 2 == 1 {
+                    number += 1;
+                    let square = Square::new_unchecked(number);
+                    self.piece_at(square).map_or('.', Piece::letter)
+                } else {
+                    ' '
+                };
+                write!(f, "{c} ")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{} to move", self.turn)
+    }
+}

@@ -1,0 +1,66 @@
+//! Variants: zero-sized types carrying a board geometry and the rules as constants.
+//!
+//! Generic code branches on these constants; each monomorphised copy keeps only the
+//! arms its variant needs, so the hot loops never ask which variant they are in.
+//! A new variant (Brazilian, Russian, ...) states only what differs.
+
+use crate::geometry::{Board10, Board8, Geometry};
+use crate::piece::Color;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A draughts variant: board geometry plus rules.
+pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// Lower-case name, as used on the command line and in protocols.
+    const NAME: &'static str;
+    /// The board.
+    type Board: Geometry;
+    /// The side that moves first from the initial position.
+    const FIRST_TO_MOVE: Color;
+    /// Men per side in the initial position (also the most a legal position may hold).
+    const MEN_PER_SIDE: u8;
+    /// Kings move and capture along whole free diagonals.
+    const FLYING_KINGS: bool = false;
+    /// Men capture backwards as well as forwards.
+    const MEN_CAPTURE_BACKWARDS: bool = false;
+    /// Only the capture sequences taking the most pieces are legal (kings and men count
+    /// the same).
+    const MAJORITY_CAPTURE: bool = false;
+    /// The PDN `GameType` number.
+    const PDN_GAME_TYPE: u8;
+    /// The PDN result tokens for a first-mover win, a draw and a second-mover win.
+    const PDN_RESULTS: [&'static str; 3];
+}
+
+/// International draughts (FMJD rules) on the 10x10 board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct International;
+
+impl Variant for International {
+    const NAME: &'static str = "international";
+    type Board = Board10;
+    const FIRST_TO_MOVE: Color = Color::White; // FMJD 1.5
+    const MEN_PER_SIDE: u8 = 20; // FMJD 1.4
+    const FLYING_KINGS: bool = true; // FMJD 3.9
+    const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
+    const MAJORITY_CAPTURE: bool = true; // FMJD 4.13
+    const PDN_GAME_TYPE: u8 = 20;
+    const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
+}
+
+/// English draughts (American checkers, WCDF rules) on the 8x8 board.
+///
+/// Black (the dark side) moves first. Men move and capture forwards only; kings move
+/// and capture one square in any diagonal; capture is compulsory but any sequence may
+/// be chosen; a man reaching the far row is crowned and its move ends there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct English;
+
+impl Variant for English {
+    const NAME: &'static str = "english";
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::Black; // WCDF 1.5
+    const MEN_PER_SIDE: u8 = 12;
+    const PDN_GAME_TYPE: u8 = 21;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
