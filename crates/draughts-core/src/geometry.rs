@@ -113,9 +113,10 @@ const fn row_mask(per_row: u8, row: u8) -> u64 {
     mask
 }
 
-/// Shifts every bit of `bits` one step in direction `d` (bits may land on ghosts).
+/// Shifts every bit of `bits` one step in direction `d`. Bits may land on ghost bits or
+/// leave the word; mask the result with [`Geometry::VALID`] (or a subset of it).
 #[inline(always)]
-pub(crate) const fn shift<G: Geometry>(bits: u64, d: Direction) -> u64 {
+pub const fn shift<G: Geometry>(bits: u64, d: Direction) -> u64 {
     let w = G::PER_ROW as u32;
     match d {
         Direction::UpLeft => bits >> (w + 1),

@@ -20,23 +20,48 @@ const UP: DirMask = 0b0011;
 const DOWN: DirMask = 0b1100;
 const ALL: DirMask = 0b1111;
 
-/// Directions in which `color`'s men step.
+/// Directions in which White's (`WHITE`) or Black's men step.
 #[inline(always)]
-const fn forward(color: Color) -> DirMask {
-    match color {
-        Color::White => UP,
-        Color::Black => DOWN,
+const fn forward<const WHITE: bool>() -> DirMask {
+    if WHITE {
+        UP
+    } else {
+        DOWN
     }
 }
 
-/// Directions in which `color`'s men capture in variant `V`.
+/// Directions in which White's (`WHITE`) or Black's men capture in variant `V`.
 #[inline(always)]
-const fn man_capture_dirs<V: Variant>(color: Color) -> DirMask {
+const fn man_capture_dirs<V: Variant, const WHITE: bool>() -> DirMask {
     if V::MEN_CAPTURE_BACKWARDS {
         ALL
     } else {
-        forward(color)
+        forward::<WHITE>()
     }
+}
+
+/// Runs `$body` once for each direction, with `$d` a constant, so that every shift in
+/// the body compiles to a fixed instruction (a loop over an array of directions does not
+/// unroll reliably).
+macro_rules! each_direction {
+    (|$d:ident| $body:block) => {{
+        {
+            let $d = Direction::UpLeft;
+            $body
+        }
+        {
+            let $d = Direction::UpRight;
+            $body
+        }
+        {
+            let $d = Direction::DownLeft;
+            $body
+        }
+        {
+            let $d = Direction::DownRight;
+            $body
+        }
+    }};
 }
 
 #[inline(always)]
@@ -44,19 +69,37 @@ const fn has(mask: DirMask, d: Direction) -> bool {
     mask & (1 << d as u8) != 0
 }
 
-/// The raw facts move generation needs, from the side to move's point of view.
+/// The raw facts move generation needs, from the point of view of White (`WHITE`) or
+/// Black. The colour is a constant so that every shift direction is known at compile
+/// time.
 #[derive(Clone, Copy)]
-struct Sides {
+struct Sides<const WHITE: bool> {
     men: u64,
     kings: u64,
     opp: u64,
     empty: u64,
-    us: Color,
 }
 
-impl Sides {
+/// Calls `$body` with `$sides` bound to the [`Sides`] of `$color` in `$pos`.
+macro_rules! with_sides {
+    ($pos:expr, $color:expr, |$sides:ident| $body:expr) => {
+        match $color {
+            Color::White => {
+                let $sides = Sides::<true>::of($pos);
+                $body
+            }
+            Color::Black => {
+                let $sides = Sides::<false>::of($pos);
+                $body
+            }
+        }
+    };
+}
+
+impl<const WHITE: bool> Sides<WHITE> {
     #[inline(always)]
-    fn of<V: Variant>(pos: &Position<V>, us: Color) -> Sides {
+    fn of<V: Variant>(pos: &Position<V>) -> Sides<WHITE> {
+        let us = if WHITE { Color::White } else { Color::Black };
         let own = pos.side_bits(us);
         let opp = pos.side_bits(!us);
         let kings = pos.king_bits();
@@ -65,7 +108,6 @@ impl Sides {
             kings: own & kings,
             opp,
             empty: <V::Board as Geometry>::VALID & !(own | opp),
-            us,
         }
     }
 
@@ -85,9 +127,9 @@ impl Sides {
     /// Whether any piece of this side can capture.
     #[inline(always)]
     fn can_capture<V: Variant>(&self) -> bool {
-        let men_dirs = man_capture_dirs::<V>(self.us);
+        let men_dirs = man_capture_dirs::<V, WHITE>();
         let kings_step = if V::FLYING_KINGS { 0 } else { self.kings };
-        for d in Direction::ALL {
+        each_direction!(|d| {
             let mut jumpers = kings_step;
             if has(men_dirs, d) {
                 jumpers |= self.men;
@@ -99,22 +141,22 @@ impl Sides {
             if shift::<V::Board>(victims, d) & self.empty != 0 {
                 return true;
             }
-        }
+        });
         false
     }
 
     /// The men of this side that have a first capture.
     #[inline(always)]
     fn capturing_men<V: Variant>(&self) -> u64 {
-        let dirs = man_capture_dirs::<V>(self.us);
+        let dirs = man_capture_dirs::<V, WHITE>();
         let mut men = 0;
-        for d in Direction::ALL {
+        each_direction!(|d| {
             if has(dirs, d) {
                 let back = d.reverse();
                 let victims = shift::<V::Board>(self.empty, back) & self.opp;
                 men |= shift::<V::Board>(victims, back) & self.men;
             }
-        }
+        });
         men
     }
 
@@ -122,8 +164,8 @@ impl Sides {
     #[inline(always)]
     fn count_steps<V: Variant>(&self) -> usize {
         let mut n = 0;
-        let fwd = forward(self.us);
-        for d in Direction::ALL {
+        let fwd = forward::<WHITE>();
+        each_direction!(|d| {
             if has(fwd, d) {
                 n += (shift::<V::Board>(self.men, d) & self.empty).count_ones();
             }
@@ -134,36 +176,154 @@ impl Sides {
                     (shift::<V::Board>(self.kings, d) & self.empty).count_ones()
                 };
             }
-        }
+        });
         n as usize
     }
 
     /// Appends every step to `list`.
     fn generate_steps<V: Variant>(&self, list: &mut MoveList<V>) {
-        let fwd = forward(self.us);
-        for d in Direction::ALL {
+        let fwd = forward::<WHITE>();
+        each_direction!(|d| {
             if has(fwd, d) {
                 push_steps(list, shift::<V::Board>(self.men, d) & self.empty, d);
             }
             if !V::FLYING_KINGS {
                 push_steps(list, shift::<V::Board>(self.kings, d) & self.empty, d);
             }
-        }
+        });
         if V::FLYING_KINGS {
             let mut kings = self.kings;
             while kings != 0 {
                 let from = kings.trailing_zeros();
                 kings &= kings - 1;
-                for d in Direction::ALL {
+                each_direction!(|d| {
                     let mut to = self.ray::<V::Board>(1u64 << from, d);
                     while to != 0 {
                         push(list, Move::from_raw(from, to.trailing_zeros(), 0, 0));
                         to &= to - 1;
                     }
-                }
+                });
             }
         }
     }
+
+    /// Appends every capture to `list` (which must be empty).
+    fn generate_captures<V: Variant>(&self, list: &mut MoveList<V>) {
+        self.generate_captures_of::<V>(list, self.capturing_men::<V>());
+    }
+
+    /// Appends the captures of the kings and of the men in `men` to `list`.
+    fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+        let mut search = CaptureSearch {
+            list,
+            opp: self.opp,
+            empty: self.empty,
+            from: 0,
+            best: 0,
+        };
+        let men_dirs = man_capture_dirs::<V, WHITE>();
+        while men != 0 {
+            let at = men & men.wrapping_neg();
+            men &= men - 1;
+            search.from = at.trailing_zeros();
+            search.empty = self.empty | at;
+            match men_dirs {
+                UP => search.short::<UP>(at, 0, 0),
+                DOWN => search.short::<DOWN>(at, 0, 0),
+                _ => search.short::<ALL>(at, 0, 0),
+            }
+        }
+        let mut kings = self.kings;
+        while kings != 0 {
+            let at = kings & kings.wrapping_neg();
+            kings &= kings - 1;
+            search.from = at.trailing_zeros();
+            search.empty = self.empty | at;
+            if V::FLYING_KINGS {
+                search.flying(at, None, 0, 0);
+            } else {
+                search.short::<ALL>(at, 0, 0);
+            }
+        }
+    }
+
+    /// The number of legal moves. Where men capture only forwards and any sequence may
+    /// be chosen, the men's capture sequences are counted without being listed.
+    #[inline(always)]
+    fn count_moves<V: Variant>(&self) -> usize {
+        if V::MEN_CAPTURE_BACKWARDS || V::MAJORITY_CAPTURE {
+            return if self.can_capture::<V>() {
+                let mut list = MoveList::<V>::new();
+                self.generate_captures(&mut list);
+                list.len()
+            } else {
+                self.count_steps::<V>()
+            };
+        }
+        let (left, right) = forward_pair::<WHITE>();
+        let land_left = jump::<V::Board>(self.men, left, self.opp, self.empty);
+        let land_right = jump::<V::Board>(self.men, right, self.opp, self.empty);
+        let kings_capture =
+            self.kings != 0 && Sides::<WHITE> { men: 0, ..*self }.can_capture::<V>();
+        if land_left | land_right == 0 && !kings_capture {
+            return self.count_steps::<V>();
+        }
+        let mut count = 0;
+        if land_left != 0 {
+            count += forward_paths::<V::Board, WHITE>(land_left, self.opp, self.empty);
+        }
+        if land_right != 0 {
+            count += forward_paths::<V::Board, WHITE>(land_right, self.opp, self.empty);
+        }
+        if kings_capture {
+            let mut list = MoveList::<V>::new();
+            self.generate_captures_of::<V>(&mut list, 0);
+            count += list.len();
+        }
+        count
+    }
+}
+
+/// The two directions in which White's (`WHITE`) or Black's men move.
+#[inline(always)]
+const fn forward_pair<const WHITE: bool>() -> (Direction, Direction) {
+    if WHITE {
+        (Direction::UpLeft, Direction::UpRight)
+    } else {
+        (Direction::DownLeft, Direction::DownRight)
+    }
+}
+
+/// Where the pieces on `at` land jumping an opponent's piece in direction `d`.
+#[inline(always)]
+fn jump<G: Geometry>(at: u64, d: Direction, opp: u64, empty: u64) -> u64 {
+    shift::<G>(shift::<G>(at, d) & opp, d) & empty
+}
+
+/// The number of capture sequences of men that capture only forwards and have jumped
+/// onto the squares of `at` (one sequence per bit).
+///
+/// Such a man never needs to know what it has captured or where it came from: both lie
+/// behind it, and every jump crosses a new row, so no two paths take the same pieces.
+/// All sequences that took the same turns therefore move together as one bit set, and a
+/// bit that cannot jump on ends one sequence.
+fn forward_paths<G: Geometry, const WHITE: bool>(at: u64, opp: u64, empty: u64) -> usize {
+    let (left, right) = forward_pair::<WHITE>();
+    let land_left = jump::<G>(at, left, opp, empty);
+    let land_right = jump::<G>(at, right, opp, empty);
+    if land_left | land_right == 0 {
+        return at.count_ones() as usize;
+    }
+    let back = |land: u64, d: Direction| shift::<G>(shift::<G>(land, d.reverse()), d.reverse());
+    let continuing = back(land_left, left) | back(land_right, right);
+    let mut count = (at & !continuing).count_ones() as usize;
+    if land_left != 0 {
+        count += forward_paths::<G, WHITE>(land_left, opp, empty);
+    }
+    if land_right != 0 {
+        count += forward_paths::<G, WHITE>(land_right, opp, empty);
+    }
+    count
 }
 
 /// Pushes the steps landing on `targets`, each coming from one step back along `d`.
@@ -221,21 +381,20 @@ impl<V: Variant> CaptureSearch<'_, V> {
     }
 
     /// Continues a sequence of a piece that jumps one square at a time (a man, or a
-    /// king without flying moves) in the directions of `dirs`.
-    fn short(&mut self, dirs: DirMask, at: u64, captured: u64, landed: u64) {
+    /// king without flying moves) in the directions of `DIRS`.
+    fn short<const DIRS: DirMask>(&mut self, at: u64, captured: u64, landed: u64) {
         let mut ended = true;
-        for d in Direction::ALL {
-            if !has(dirs, d) {
-                continue;
+        each_direction!(|d| {
+            if has(DIRS, d) {
+                let victim = shift::<V::Board>(at, d) & self.opp & !captured;
+                let land = shift::<V::Board>(victim, d) & self.empty;
+                if land != 0 {
+                    ended = false;
+                    let landed = if captured == 0 { landed } else { landed | at };
+                    self.short::<DIRS>(land, captured | victim, landed);
+                }
             }
-            let victim = shift::<V::Board>(at, d) & self.opp & !captured;
-            let land = shift::<V::Board>(victim, d) & self.empty;
-            if land != 0 {
-                ended = false;
-                let landed = if captured == 0 { landed } else { landed | at };
-                self.short(dirs, land, captured | victim, landed);
-            }
-        }
+        });
         if ended && captured != 0 {
             self.finish(at, captured, landed);
         }
@@ -244,27 +403,25 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// Continues a flying king's sequence; `came` is the direction of the last jump.
     fn flying(&mut self, at: u64, came: Option<Direction>, captured: u64, landed: u64) {
         let mut ended = true;
-        for d in Direction::ALL {
-            if Some(d.reverse()) == came {
-                // Straight back lies the piece just jumped, which cannot be jumped again.
-                continue;
+        each_direction!(|d| {
+            // Straight back lies the piece just jumped, which cannot be jumped again.
+            if Some(d.reverse()) != came {
+                let mut sq = shift::<V::Board>(at, d);
+                while sq & self.empty != 0 {
+                    sq = shift::<V::Board>(sq, d);
+                }
+                let victim = sq & self.opp & !captured;
+                let mut land = shift::<V::Board>(victim, d) & self.empty;
+                if land != 0 {
+                    ended = false;
+                    let landed = if captured == 0 { landed } else { landed | at };
+                    while land != 0 {
+                        self.flying(land, Some(d), captured | victim, landed);
+                        land = shift::<V::Board>(land, d) & self.empty;
+                    }
+                }
             }
-            let mut sq = shift::<V::Board>(at, d);
-            while sq & self.empty != 0 {
-                sq = shift::<V::Board>(sq, d);
-            }
-            let victim = sq & self.opp & !captured;
-            let mut land = shift::<V::Board>(victim, d) & self.empty;
-            if land == 0 {
-                continue;
-            }
-            ended = false;
-            let landed = if captured == 0 { landed } else { landed | at };
-            while land != 0 {
-                self.flying(land, Some(d), captured | victim, landed);
-                land = shift::<V::Board>(land, d) & self.empty;
-            }
-        }
+        });
         if ended && captured != 0 {
             self.finish(at, captured, landed);
         }
@@ -289,78 +446,42 @@ impl<V: Variant> Position<V> {
     /// Replaces the contents of `list` with the legal moves.
     pub fn generate_moves(&self, list: &mut MoveList<V>) {
         list.clear();
-        let sides = Sides::of(self, self.turn());
-        if sides.can_capture::<V>() {
-            self.generate_captures_of(&sides, list);
-        } else {
-            sides.generate_steps(list);
-        }
+        with_sides!(self, self.turn(), |sides| {
+            if sides.can_capture::<V>() {
+                sides.generate_captures(list);
+            } else {
+                sides.generate_steps(list);
+            }
+        })
     }
 
     /// Replaces the contents of `list` with the legal captures (empty if there is none).
     pub fn generate_captures(&self, list: &mut MoveList<V>) {
         list.clear();
-        let sides = Sides::of(self, self.turn());
-        if sides.can_capture::<V>() {
-            self.generate_captures_of(&sides, list);
-        }
-    }
-
-    fn generate_captures_of(&self, sides: &Sides, list: &mut MoveList<V>) {
-        let mut search = CaptureSearch {
-            list,
-            opp: sides.opp,
-            empty: sides.empty,
-            from: 0,
-            best: 0,
-        };
-        let men_dirs = man_capture_dirs::<V>(sides.us);
-        let mut men = sides.capturing_men::<V>();
-        while men != 0 {
-            let at = men & men.wrapping_neg();
-            men &= men - 1;
-            search.from = at.trailing_zeros();
-            search.empty = sides.empty | at;
-            search.short(men_dirs, at, 0, 0);
-        }
-        let mut kings = sides.kings;
-        while kings != 0 {
-            let at = kings & kings.wrapping_neg();
-            kings &= kings - 1;
-            search.from = at.trailing_zeros();
-            search.empty = sides.empty | at;
-            if V::FLYING_KINGS {
-                search.flying(at, None, 0, 0);
-            } else {
-                search.short(ALL, at, 0, 0);
+        with_sides!(self, self.turn(), |sides| {
+            if sides.can_capture::<V>() {
+                sides.generate_captures(list);
             }
-        }
+        })
     }
 
     /// The number of legal moves, counted without building the steps (for perft).
     #[inline]
     pub fn count_moves(&self) -> usize {
-        let sides = Sides::of(self, self.turn());
-        if sides.can_capture::<V>() {
-            let mut list = MoveList::new();
-            self.generate_captures_of(&sides, &mut list);
-            list.len()
-        } else {
-            sides.count_steps::<V>()
-        }
+        with_sides!(self, self.turn(), |sides| sides.count_moves::<V>())
     }
 
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_capture(&self) -> bool {
-        Sides::of(self, self.turn()).can_capture::<V>()
+        with_sides!(self, self.turn(), |sides| sides.can_capture::<V>())
     }
 
     /// Whether the side *not* to move would have a capture if it were its turn (a
     /// threat the side to move faces).
     #[inline]
     pub fn opponent_has_capture(&self) -> bool {
-        Sides::of(self, !self.turn()).can_capture::<V>()
+        with_sides!(self, !self.turn(), |sides| sides.can_capture::<V>())
     }
 
     /// Whether neither side has a capture: the position a static evaluation or an
@@ -372,7 +493,8 @@ impl<V: Variant> Position<V> {
 
     /// Whether the side to move has no legal move, and so has lost.
     pub fn is_lost(&self) -> bool {
-        let sides = Sides::of(self, self.turn());
-        !sides.can_capture::<V>() && sides.count_steps::<V>() == 0
+        with_sides!(self, self.turn(), |sides| {
+            !sides.can_capture::<V>() && sides.count_steps::<V>() == 0
+        })
     }
 }

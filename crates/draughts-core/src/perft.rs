@@ -6,7 +6,7 @@ use crate::variant::Variant;
 
 /// The number of move sequences of length `depth` from `pos` (moves with the same
 /// start, end and captured pieces counted once). The last ply is counted in bulk,
-/// without playing its moves.
+/// without playing its moves, and the hash is not updated along the way.
 ///
 /// ```
 /// use draughts_core::{perft, International, Position};
@@ -21,7 +21,7 @@ pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
             let mut list = MoveList::new();
             pos.generate_moves(&mut list);
             list.iter()
-                .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
+                .map(|mv| perft(&pos.play_unhashed(mv), depth - 1))
                 .sum()
         }
     }

@@ -291,28 +291,52 @@ impl<V: Variant> Position<V> {
     #[inline]
     #[must_use]
     pub fn play_unchecked(&self, mv: &Move<V>) -> Position<V> {
+        self.play_with::<true>(mv)
+    }
+
+    /// Plays `mv` as [`Position::play_unchecked`] does, but leaves the hash stale: for
+    /// perft, which never reads it.
+    #[inline]
+    pub(crate) fn play_unhashed(&self, mv: &Move<V>) -> Position<V> {
+        self.play_with::<false>(mv)
+    }
+
+    #[inline(always)]
+    fn play_with<const HASH: bool>(&self, mv: &Move<V>) -> Position<V> {
         let us = self.turn.index();
         let them = 1 - us;
-        let from = 1u64 << mv.from_bit();
-        let to = 1u64 << mv.to_bit();
+        let from_bit = mv.from_bit() as usize & 63;
+        let to_bit = mv.to_bit() as usize & 63;
+        let from = 1u64 << from_bit;
+        let to = 1u64 << to_bit;
         let captured = mv.captured_bits();
         debug_assert!(
             self.pieces[us] & from != 0,
             "no piece of the side to move on {mv:?}"
         );
+        let was_king = ((self.kings >> from_bit) & 1) as usize;
+        let crowned = ((crowning_row::<V::Board>(self.turn) >> to_bit) & 1) as usize;
+        let is_king = was_king | crowned;
         let mut pos = *self;
-        let was_king = self.kings & from != 0;
-        let is_king = was_king || crowning_row::<V::Board>(self.turn) & to != 0;
         pos.pieces[us] = (pos.pieces[us] & !from) | to;
-        pos.kings = (pos.kings & !from) | if is_king { to } else { 0 };
-        pos.hash ^= zobrist::PIECE[2 * us + was_king as usize][mv.from_bit() as usize]
-            ^ zobrist::PIECE[2 * us + is_king as usize][mv.to_bit() as usize]
-            ^ zobrist::BLACK_TO_MOVE;
+        pos.kings = (pos.kings & !from) | ((is_king as u64) << to_bit);
+        if HASH {
+            pos.hash ^= zobrist::key(2 * us + was_king, from_bit)
+                ^ zobrist::key(2 * us + is_king, to_bit)
+                ^ zobrist::BLACK_TO_MOVE;
+        }
         if captured != 0 {
             pos.pieces[them] &= !captured;
-            pos.kings &= !captured;
-            pos.hash ^= zobrist::of_bits(2 * them, captured & !self.kings)
-                ^ zobrist::of_bits(2 * them + 1, captured & self.kings);
+            if HASH {
+                pos.hash ^= zobrist::of_bits(2 * them, captured & !self.kings);
+            }
+            let kings_taken = captured & self.kings;
+            if kings_taken != 0 {
+                pos.kings &= !captured;
+                if HASH {
+                    pos.hash ^= zobrist::of_bits(2 * them + 1, kings_taken);
+                }
+            }
         }
         pos.turn = !self.turn;
         pos

@@ -8,8 +8,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn table() -> [[u64; 64]; 4] {
-    let mut keys = [[0u64; 64]; 4];
+const fn table() -> [u64; 256] {
+    let mut keys = [0u64; 256];
     let mut state = 0x5EED_D4A6_0000_0001u64;
     let mut t = 0;
     while t < 4 {
@@ -17,7 +17,7 @@ const fn table() -> [[u64; 64]; 4] {
         while b < 64 {
             let (s, k) = splitmix(state);
             state = s;
-            keys[t][b] = k;
+            keys[64 * t + b] = k;
             b += 1;
         }
         t += 1;
@@ -25,8 +25,14 @@ const fn table() -> [[u64; 64]; 4] {
     keys
 }
 
-/// Keys indexed by `2 * colour + kind` (kind 0 = man, 1 = king), then by bit.
-pub(crate) const PIECE: [[u64; 64]; 4] = table();
+/// Keys at `64 * (2 * colour + kind) + bit` (kind 0 = man, 1 = king).
+static PIECE: [u64; 256] = table();
+
+/// The key of table `t` (`2 * colour + kind`) for `bit`.
+#[inline(always)]
+pub(crate) fn key(t: usize, bit: usize) -> u64 {
+    PIECE[(64 * t + bit) & 255]
+}
 
 /// Key XORed in when Black is to move.
 pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0xB1AC_C0DE_0000_0003).1;
@@ -36,7 +42,7 @@ pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0xB1AC_C0DE_0000_0003).1;
 pub(crate) fn of_bits(t: usize, mut bits: u64) -> u64 {
     let mut h = 0;
     while bits != 0 {
-        h ^= PIECE[t][bits.trailing_zeros() as usize];
+        h ^= key(t, bits.trailing_zeros() as usize);
         bits &= bits - 1;
     }
     h
