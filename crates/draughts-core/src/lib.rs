@@ -18,9 +18,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod any;
 pub mod bitboard;
+mod draw;
 mod fen;
+mod game;
 pub mod geometry;
+mod hub;
 mod movegen;
 mod moves;
 mod notation;
@@ -31,9 +35,13 @@ mod square;
 mod variant;
 mod zobrist;
 
+pub use any::{AnyPosition, VariantError, VariantKind};
 pub use bitboard::{Bitboard, Squares};
+pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;
+pub use game::{Game, GameResult, GameStatus, ResultTokenError, REPETITIONS_TO_DRAW};
 pub use geometry::{Board10, Board8, Direction, Geometry};
+pub use hub::HubPositionError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{IllegalMove, MoveTextError};
 pub use perft::{divide, perft};

@@ -30,6 +30,18 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const PDN_GAME_TYPE: u8;
     /// The PDN result tokens for a first-mover win, a draw and a second-mover win.
     const PDN_RESULTS: [&'static str; 3];
+    /// Plies without a man move and without a capture (so only kings moving) after which
+    /// the game is drawn; `None` if the variant has no such rule. Also bounds how far back
+    /// a repetition can reach. See [`crate::DrawClock`].
+    const KING_MOVES_DRAW_PLIES: Option<u16> = None;
+    /// Plies, counted from when the material arises, after which a lone king against
+    /// three pieces, at least one of them a king, is drawn; `None` if no such rule.
+    /// Promotions and man moves do not restart the count; a capture leaves this material.
+    const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> = None;
+    /// Plies, counted from when the material arises (normally by a capture), after which
+    /// a lone king against one or two pieces, at least one of them a king, is drawn;
+    /// `None` if no such rule. Nothing restarts the count while the material lasts.
+    const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = None;
 }
 
 /// International draughts (FMJD rules) on the 10x10 board.
@@ -46,6 +58,13 @@ impl Variant for International {
     const MAJORITY_CAPTURE: bool = true; // FMJD 4.13
     const PDN_GAME_TYPE: u8 = 20;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
+    // FMJD 6.3 (25-move rule): 25 moves each of only king moves, no capture. The count
+    // resets on a man move or a capture (FORMATS 6, counting [unverified]).
+    const KING_MOVES_DRAW_PLIES: Option<u16> = Some(2 * 25);
+    // FMJD 6.4 (16-move rule): lone king against 3K, 2K+1M or 1K+2M, 16 more moves each.
+    const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> = Some(2 * 16);
+    // FMJD 6.5 (5-move rule): lone king against 2K, 1K+1M or 1K, 5 more moves each.
+    const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = Some(2 * 5);
 }
 
 /// English draughts (American checkers, WCDF rules) on the 8x8 board.
@@ -63,4 +82,8 @@ impl Variant for English {
     const MEN_PER_SIDE: u8 = 12;
     const PDN_GAME_TYPE: u8 = 21;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+    // WCDF 40-move rule: a draw may be claimed when neither side has advanced a man or
+    // captured in its last 40 moves. We adjudicate it at once, after 80 plies (2 x 40);
+    // CheckerBoard adjudicates after 79 plies (FORMATS 6).
+    const KING_MOVES_DRAW_PLIES: Option<u16> = Some(2 * 40);
 }

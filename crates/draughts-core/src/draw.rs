@@ -1,0 +1,419 @@
+//! Draw rules that count moves: small, `Copy` bookkeeping carried along a game or a
+//! search path. See [`DrawClock`].
+
+use crate::moves::Move;
+use crate::piece::Color;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// The same position with the same side to move for the third time, not necessarily
+    /// in a row (FMJD 6.2).
+    Repetition,
+    /// [`Variant::KING_MOVES_DRAW_PLIES`] plies without a man move or a capture: the
+    /// International 25-move rule, the English 40-move rule.
+    KingMoves,
+    /// A lone king against three pieces, at least one a king, for
+    /// [`Variant::LONE_KING_VS_THREE_DRAW_PLIES`] plies: the International 16-move rule.
+    LoneKingVsThree,
+    /// A lone king against one or two pieces, at least one a king, for
+    /// [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`] plies: the International 5-move rule.
+    LoneKingVsTwo,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "threefold repetition",
+            DrawReason::KingMoves => "only king moves, without a capture, for too long",
+            DrawReason::LoneKingVsThree => "a lone king held out against three pieces",
+            DrawReason::LoneKingVsTwo => "a lone king held out against one or two pieces",
+        })
+    }
+}
+
+/// Which lone-king rule the material falls under.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Endgame {
+    /// No lone-king rule applies.
+    None,
+    /// A lone king against three pieces, at least one a king.
+    VsThree,
+    /// A lone king against one or two pieces, at least one a king.
+    VsTwo,
+}
+
+impl Endgame {
+    /// The lone-king rule `pos` falls under, among those `V` has.
+    #[inline]
+    fn of<V: Variant>(pos: &Position<V>) -> Endgame {
+        if (V::LONE_KING_VS_THREE_DRAW_PLIES.is_none() && V::LONE_KING_VS_TWO_DRAW_PLIES.is_none())
+            || pos.piece_count() > 4
+        {
+            return Endgame::None;
+        }
+        for lone in Color::BOTH {
+            if pos.pieces(lone).len() != 1 || pos.kings(lone).is_empty() {
+                continue;
+            }
+            let other = !lone;
+            if pos.kings(other).is_empty() {
+                continue;
+            }
+            match pos.pieces(other).len() {
+                3 if V::LONE_KING_VS_THREE_DRAW_PLIES.is_some() => return Endgame::VsThree,
+                1 | 2 if V::LONE_KING_VS_TWO_DRAW_PLIES.is_some() => return Endgame::VsTwo,
+                _ => {}
+            }
+        }
+        Endgame::None
+    }
+
+    /// The plies after which this rule draws, if the rule exists.
+    #[inline]
+    fn limit<V: Variant>(self) -> Option<u16> {
+        match self {
+            Endgame::None => None,
+            Endgame::VsThree => V::LONE_KING_VS_THREE_DRAW_PLIES,
+            Endgame::VsTwo => V::LONE_KING_VS_TWO_DRAW_PLIES,
+        }
+    }
+
+    fn reason(self) -> Option<DrawReason> {
+        match self {
+            Endgame::None => None,
+            Endgame::VsThree => Some(DrawReason::LoneKingVsThree),
+            Endgame::VsTwo => Some(DrawReason::LoneKingVsTwo),
+        }
+    }
+}
+
+/// The counters behind the move-count draw rules of variant `V` (every draw rule but
+/// repetition), for one position of a game.
+///
+/// Six bytes and `Copy`: a search keeps one per ply. Start it with [`DrawClock::new`]
+/// at the first known position and advance it with [`DrawClock::after`] for each move;
+/// [`DrawClock::draw`] tells whether a rule has been reached.
+///
+/// It holds two counters:
+///
+/// - the plies since the last man move or capture (the *reversible* plies), which drives
+///   the International 25-move rule and the English 40-move rule
+///   ([`Variant::KING_MOVES_DRAW_PLIES`]) and also bounds how far back a repetition can
+///   reach, since no earlier position can recur;
+/// - the plies since the current lone-king material arose, which drives the International
+///   16-move and 5-move rules ([`Variant::LONE_KING_VS_THREE_DRAW_PLIES`],
+///   [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`]).
+///
+/// Counting follows FORMATS §6 (a common implementation, not the FMJD text;
+/// **unverified**): the king-move count resets on a man move or a capture; the
+/// 16-move count starts when its material arises and runs on through man moves and
+/// promotions; a capture (or promotion) into 5-move material starts the 5-move count,
+/// which nothing resets while that material lasts (a further capture by the lone king, 1K against 2K
+/// becoming 1K against 1K, keeps counting). Leaving 16-move material by a capture into
+/// 5-move material therefore starts the 5-move count afresh.
+///
+/// Repetition needs the history of positions and lives in [`crate::Game`].
+///
+/// ```
+/// use draughts_core::{DrawClock, DrawReason, International, Position};
+///
+/// // A lone black king against three white kings: the 16-move rule (32 plies).
+/// let pos: Position<International> = "W:WK46,K47,K48:BK3".parse()?;
+/// let clock = DrawClock::new(&pos);
+/// assert_eq!(clock.plies_to_draw(), Some(32));
+/// let mv = pos.parse_move("46-41")?;
+/// let next = pos.play_unchecked(&mv);
+/// let clock = clock.after(&pos, &mv, &next);
+/// assert_eq!(clock.plies_to_draw(), Some(31));
+/// assert_eq!(clock.draw(), None::<DrawReason>);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DrawClock<V: Variant> {
+    reversible: u16,
+    endgame_plies: u16,
+    endgame: Endgame,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> DrawClock<V> {
+    /// The clock for `pos` taken as the start of the game: nothing counted yet, and the
+    /// lone-king count (if its material is on the board) starting now.
+    pub fn new(pos: &Position<V>) -> DrawClock<V> {
+        DrawClock {
+            reversible: 0,
+            endgame_plies: 0,
+            endgame: Endgame::of(pos),
+            variant: PhantomData,
+        }
+    }
+
+    /// The clock after `mv` took `before` to `after`.
+    ///
+    /// `mv` must be a legal move of `before` and `after` the position it leads to
+    /// (`before.play_unchecked(mv)`); the clock trusts them.
+    #[inline]
+    #[must_use]
+    pub fn after(&self, before: &Position<V>, mv: &Move<V>, after: &Position<V>) -> DrawClock<V> {
+        let man_moved = before.king_bits() & (1u64 << (mv.from_bit() & 63)) == 0;
+        let reversible = if mv.is_capture() || man_moved {
+            0
+        } else {
+            self.reversible.saturating_add(1)
+        };
+        // Material changes only by captures and promotions, both rare.
+        let endgame = if mv.is_capture() || man_moved {
+            Endgame::of(after)
+        } else {
+            self.endgame
+        };
+        let endgame_plies = if endgame == self.endgame && endgame != Endgame::None {
+            self.endgame_plies.saturating_add(1)
+        } else {
+            0
+        };
+        DrawClock {
+            reversible,
+            endgame_plies,
+            endgame,
+            variant: PhantomData,
+        }
+    }
+
+    /// Plies since the last man move or capture (or since the clock started). No
+    /// position further back can recur, so a repetition search stops there.
+    #[inline]
+    pub const fn reversible_plies(&self) -> u16 {
+        self.reversible
+    }
+
+    /// The move-count rule that has drawn the game, if any. A lone-king rule is named
+    /// before the king-move rule when both are reached.
+    #[inline]
+    pub fn draw(&self) -> Option<DrawReason> {
+        if let Some(limit) = self.endgame.limit::<V>() {
+            if self.endgame_plies >= limit {
+                return self.endgame.reason();
+            }
+        }
+        match V::KING_MOVES_DRAW_PLIES {
+            Some(limit) if self.reversible >= limit => Some(DrawReason::KingMoves),
+            _ => None,
+        }
+    }
+
+    /// How many more plies until a move-count rule draws the game if nothing resets it
+    /// (`Some(0)`: drawn now); `None` if no such rule is counting. A search can use it to
+    /// tell a win it can reach in time from one it cannot.
+    pub fn plies_to_draw(&self) -> Option<u16> {
+        let king_moves = V::KING_MOVES_DRAW_PLIES.map(|l| l.saturating_sub(self.reversible));
+        let endgame = self
+            .endgame
+            .limit::<V>()
+            .map(|l| l.saturating_sub(self.endgame_plies));
+        match (king_moves, endgame) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{English, International};
+    use std::collections::HashMap;
+
+    /// Plays `text` from `pos`, advancing `clock`.
+    fn step<V: Variant>(pos: &mut Position<V>, clock: &mut DrawClock<V>, text: &str) {
+        let mv = pos.parse_move(text).expect("legal test move");
+        let after = pos.play_unchecked(&mv);
+        *clock = clock.after(pos, &mv, &after);
+        *pos = after;
+    }
+
+    /// Plays a king move (no capture) that leaves the opponent no capture and reaches a
+    /// position seen at most once before.
+    fn king_walk<V: Variant>(
+        pos: &mut Position<V>,
+        clock: &mut DrawClock<V>,
+        seen: &mut HashMap<Position<V>, u32>,
+    ) {
+        let turn = pos.turn();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                !m.is_capture()
+                    && pos.kings(turn).contains(m.from())
+                    && !pos.play_unchecked(m).has_capture()
+            })
+            .map(|m| (seen.get(&pos.play_unchecked(&m)).copied().unwrap_or(0), m))
+            .filter(|&(count, _)| count < 2)
+            .min_by_key(|&(count, _)| count)
+            .map(|(_, m)| m)
+            .expect("a fresh king move");
+        let after = pos.play_unchecked(&mv);
+        *clock = clock.after(pos, &mv, &after);
+        *pos = after;
+        *seen.entry(after).or_insert(0) += 1;
+    }
+
+    #[test]
+    fn clock_is_small_and_copy() {
+        assert!(std::mem::size_of::<DrawClock<International>>() <= 6);
+        let pos = Position::<International>::initial();
+        let clock = DrawClock::new(&pos);
+        let copy = clock;
+        assert_eq!(copy, clock);
+        assert_eq!(clock.draw(), None);
+        assert_eq!(clock.plies_to_draw(), Some(50));
+    }
+
+    #[test]
+    fn man_moves_and_captures_reset_the_reversible_count() {
+        let mut pos: Position<International> = "W:WK47,45:BK4,6,16".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        step(&mut pos, &mut clock, "47-41");
+        step(&mut pos, &mut clock, "4-9");
+        assert_eq!(clock.reversible_plies(), 2);
+        step(&mut pos, &mut clock, "45-40");
+        assert_eq!(clock.reversible_plies(), 0);
+        step(&mut pos, &mut clock, "9-4");
+        assert_eq!(clock.reversible_plies(), 1);
+    }
+
+    #[test]
+    fn international_king_moves_draw_exactly_at_50_plies() {
+        let start: Position<International> = "W:WK26,K36,46,47,48:BK15,K25,3,4,5".parse().unwrap();
+        assert!(!start.has_capture());
+        let mut pos = start;
+        let mut clock = DrawClock::new(&pos);
+        let mut seen = HashMap::from([(pos, 1)]);
+        for ply in 1..50 {
+            king_walk(&mut pos, &mut clock, &mut seen);
+            assert_eq!(clock.draw(), None, "ply {ply}");
+            assert_eq!(clock.plies_to_draw(), Some(50 - ply));
+        }
+        king_walk(&mut pos, &mut clock, &mut seen);
+        assert_eq!(clock.reversible_plies(), 50);
+        assert_eq!(clock.draw(), Some(DrawReason::KingMoves));
+        assert_eq!(clock.plies_to_draw(), Some(0));
+    }
+
+    #[test]
+    fn english_king_moves_draw_exactly_at_80_plies() {
+        let start: Position<English> = "B:WK30,K31:BK2,K3".parse().unwrap();
+        assert!(!start.has_capture());
+        let mut pos = start;
+        let mut clock = DrawClock::new(&pos);
+        let mut seen = HashMap::from([(pos, 1)]);
+        for ply in 1..80 {
+            king_walk(&mut pos, &mut clock, &mut seen);
+            assert_eq!(clock.draw(), None, "ply {ply}");
+        }
+        king_walk(&mut pos, &mut clock, &mut seen);
+        assert_eq!(clock.draw(), Some(DrawReason::KingMoves));
+        // English has no lone-king rules.
+        let lone: Position<English> = "B:WK1,K2,K3:BK32".parse().unwrap();
+        assert_eq!(DrawClock::new(&lone).plies_to_draw(), Some(80));
+    }
+
+    #[test]
+    fn sixteen_move_rule_runs_through_man_moves() {
+        // Lone black king against a white king and two men.
+        let mut pos: Position<International> = "W:WK50,36,37:BK1".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        assert_eq!(clock.plies_to_draw(), Some(32));
+        step(&mut pos, &mut clock, "36-31");
+        step(&mut pos, &mut clock, "1-7");
+        step(&mut pos, &mut clock, "37-32");
+        assert_eq!(clock.reversible_plies(), 0);
+        assert_eq!(clock.plies_to_draw(), Some(29));
+        assert_eq!(clock.draw(), None);
+    }
+
+    #[test]
+    fn sixteen_move_rule_draws_at_32_plies() {
+        let mut pos: Position<International> = "W:WK46,K47,K48:BK3".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        let mut seen = HashMap::from([(pos, 1)]);
+        for ply in 1..32 {
+            king_walk(&mut pos, &mut clock, &mut seen);
+            assert_eq!(clock.draw(), None, "ply {ply}");
+        }
+        king_walk(&mut pos, &mut clock, &mut seen);
+        assert_eq!(clock.draw(), Some(DrawReason::LoneKingVsThree));
+    }
+
+    #[test]
+    fn capture_into_five_move_material_starts_the_count() {
+        // Lone black king against two kings and a man (16-move material); the king
+        // takes the man, leaving 1K against 2K.
+        let mut pos: Position<International> = "B:WK6,K15,33:BK24".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        assert_eq!(clock.plies_to_draw(), Some(32));
+        let capture = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| !pos.play_unchecked(m).has_capture())
+            .expect("a safe capture");
+        assert!(capture.is_capture());
+        let after = pos.play_unchecked(&capture);
+        clock = clock.after(&pos, &capture, &after);
+        pos = after;
+        assert_eq!(clock.plies_to_draw(), Some(10));
+        let mut seen = HashMap::from([(pos, 1)]);
+        for ply in 1..10 {
+            king_walk(&mut pos, &mut clock, &mut seen);
+            assert_eq!(clock.draw(), None, "ply {ply}");
+        }
+        king_walk(&mut pos, &mut clock, &mut seen);
+        assert_eq!(clock.draw(), Some(DrawReason::LoneKingVsTwo));
+    }
+
+    #[test]
+    fn five_move_count_survives_man_moves_and_promotion() {
+        // 1K+1M against a lone king: the man runs and crowns; the count never resets.
+        let mut pos: Position<International> = "W:WK50,17:BK46".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        for text in ["17-12", "46-41", "12-8", "41-46", "8-2"] {
+            step(&mut pos, &mut clock, text);
+        }
+        assert_eq!(pos.count(Color::White, crate::Kind::King), 2);
+        assert_eq!(clock.plies_to_draw(), Some(5));
+        for text in ["46-41", "2-7", "41-46", "7-2"] {
+            step(&mut pos, &mut clock, text);
+        }
+        assert_eq!(clock.draw(), None);
+        step(&mut pos, &mut clock, "46-41");
+        assert_eq!(clock.draw(), Some(DrawReason::LoneKingVsTwo));
+    }
+
+    #[test]
+    fn five_move_count_runs_on_through_a_capture_by_the_lone_king() {
+        // 1K against 2K, then the lone king takes one: 1K against 1K, still counting.
+        let mut pos: Position<International> = "W:WK33,K50:BK14".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        step(&mut pos, &mut clock, "33-28");
+        step(&mut pos, &mut clock, "14x32");
+        assert_eq!(pos.piece_count(), 2);
+        assert_eq!(clock.reversible_plies(), 0);
+        assert_eq!(clock.plies_to_draw(), Some(8));
+    }
+
+    #[test]
+    fn no_lone_king_rule_without_a_king_on_the_strong_side() {
+        let pos: Position<International> = "W:W36,37,38:BK1".parse().unwrap();
+        assert_eq!(DrawClock::new(&pos).plies_to_draw(), Some(50));
+        let pos: Position<International> = "W:WK36,37,38,39:BK1".parse().unwrap();
+        assert_eq!(DrawClock::new(&pos).plies_to_draw(), Some(50));
+        let pos: Position<International> = "W:WK36:BK1".parse().unwrap();
+        assert_eq!(DrawClock::new(&pos).plies_to_draw(), Some(10));
+    }
+}
