@@ -307,13 +307,28 @@ fn jump<G: Geometry>(at: u64, d: Direction, opp: u64, empty: u64) -> u64 {
 /// behind it, and every jump crosses a new row, so no two paths take the same pieces.
 /// All sequences that took the same turns therefore move together as one bit set, and a
 /// bit that cannot jump on ends one sequence.
+#[inline(always)]
 fn forward_paths<G: Geometry, const WHITE: bool>(at: u64, opp: u64, empty: u64) -> usize {
     let (left, right) = forward_pair::<WHITE>();
     let land_left = jump::<G>(at, left, opp, empty);
     let land_right = jump::<G>(at, right, opp, empty);
     if land_left | land_right == 0 {
+        // The common case, kept inline: every sequence ends here.
         return at.count_ones() as usize;
     }
+    forward_paths_on::<G, WHITE>(at, land_left, land_right, opp, empty)
+}
+
+/// [`forward_paths`] for sequences some of which jump on to `land_left`/`land_right`.
+#[inline(never)]
+fn forward_paths_on<G: Geometry, const WHITE: bool>(
+    at: u64,
+    land_left: u64,
+    land_right: u64,
+    opp: u64,
+    empty: u64,
+) -> usize {
+    let (left, right) = forward_pair::<WHITE>();
     let back = |land: u64, d: Direction| shift::<G>(shift::<G>(land, d.reverse()), d.reverse());
     let continuing = back(land_left, left) | back(land_right, right);
     let mut count = (at & !continuing).count_ones() as usize;

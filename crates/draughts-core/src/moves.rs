@@ -14,22 +14,34 @@ use std::marker::PhantomData;
 /// captured pieces; the intermediate landing squares ride along for notation only.
 #[derive(Clone, Copy)]
 pub struct Move<V: Variant> {
-    from: u8,
-    to: u8,
+    /// Captured bits, with the start bit index in the top [`INDEX_BITS`] bits.
     captured: u64,
+    /// Intermediate landing bits, with the end bit index in the top bits.
     landed: u64,
     variant: PhantomData<V>,
 }
 
+/// Bits at the top of each word of a [`Move`] that hold a square's bit index; two
+/// words of 16 bytes keep move lists small enough to stay in the cache.
+const INDEX_BITS: u32 = 6;
+const INDEX_SHIFT: u32 = 64 - INDEX_BITS;
+const SET_MASK: u64 = (1 << INDEX_SHIFT) - 1;
+
 impl<V: Variant> Move<V> {
+    /// Proof, at compile time, that the board's bits leave room for the indices.
+    const FITS: () = assert!(
+        <<V as Variant>::Board as crate::geometry::Geometry>::VALID >> INDEX_SHIFT == 0,
+        "the board's bit layout is too wide for Move"
+    );
+
     /// Builds a move from raw bit indices and bit sets (layout in [`crate::geometry`]).
     #[inline(always)]
     pub(crate) const fn from_raw(from: u32, to: u32, captured: u64, landed: u64) -> Move<V> {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::FITS;
         Move {
-            from: from as u8,
-            to: to as u8,
-            captured,
-            landed,
+            captured: captured | (from as u64) << INDEX_SHIFT,
+            landed: landed | (to as u64) << INDEX_SHIFT,
             variant: PhantomData,
         }
     }
@@ -37,74 +49,74 @@ impl<V: Variant> Move<V> {
     /// The square the piece starts on.
     #[inline]
     pub fn from(&self) -> Square {
-        Bitboard::<V>::square_of_bit(self.from as u32)
+        Bitboard::<V>::square_of_bit(self.from_bit())
     }
 
     /// The square the piece ends on (equal to `from` for a capture that returns home).
     #[inline]
     pub fn to(&self) -> Square {
-        Bitboard::<V>::square_of_bit(self.to as u32)
+        Bitboard::<V>::square_of_bit(self.to_bit())
     }
 
     /// The captured pieces' squares (empty for a step).
     #[inline]
     pub fn captured(&self) -> Bitboard<V> {
-        Bitboard::from_bits(self.captured)
+        Bitboard::from_bits(self.captured_bits())
     }
 
     /// The squares the piece lands on between its jumps (not `from` or `to`); empty for a
     /// step or a single capture. Needed only to write an ambiguous capture in full.
     #[inline]
     pub fn landed(&self) -> Bitboard<V> {
-        Bitboard::from_bits(self.landed)
+        Bitboard::from_bits(self.landed_bits())
     }
 
     /// Whether the move captures.
     #[inline]
     pub const fn is_capture(&self) -> bool {
-        self.captured != 0
+        self.captured & SET_MASK != 0
     }
 
     /// Number of pieces captured.
     #[inline]
     pub const fn capture_count(&self) -> u32 {
-        self.captured.count_ones()
+        self.captured_bits().count_ones()
     }
 
     /// Raw bit index of the start square.
     #[inline(always)]
     pub const fn from_bit(&self) -> u32 {
-        self.from as u32
+        (self.captured >> INDEX_SHIFT) as u32
     }
 
     /// Raw bit index of the end square.
     #[inline(always)]
     pub const fn to_bit(&self) -> u32 {
-        self.to as u32
+        (self.landed >> INDEX_SHIFT) as u32
     }
 
     /// Raw bits of the captured squares.
     #[inline(always)]
     pub const fn captured_bits(&self) -> u64 {
-        self.captured
+        self.captured & SET_MASK
     }
 
     /// Raw bits of the intermediate landing squares.
     #[inline(always)]
     pub(crate) const fn landed_bits(&self) -> u64 {
-        self.landed
+        self.landed & SET_MASK
     }
 
     #[inline(always)]
     pub(crate) fn same_as(&self, from: u32, to: u32, captured: u64) -> bool {
-        self.from as u32 == from && self.to as u32 == to && self.captured == captured
+        self.captured == captured | (from as u64) << INDEX_SHIFT && self.to_bit() == to
     }
 }
 
 impl<V: Variant> PartialEq for Move<V> {
     /// Captures with the same start, end and captured pieces are one move.
     fn eq(&self, other: &Self) -> bool {
-        (self.from, self.to, self.captured) == (other.from, other.to, other.captured)
+        self.captured == other.captured && self.to_bit() == other.to_bit()
     }
 }
 
@@ -112,7 +124,7 @@ impl<V: Variant> Eq for Move<V> {}
 
 impl<V: Variant> Hash for Move<V> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.from, self.to, self.captured).hash(state);
+        (self.captured, self.to_bit()).hash(state);
     }
 }
 
