@@ -142,15 +142,17 @@ impl<V: Variant> fmt::Debug for Move<V> {
     }
 }
 
-/// The most moves any position can have.
+/// The capacity of a [`MoveList`].
 ///
 /// Steps: an empty square can be entered by at most one piece from each of its four
-/// diagonals (the nearest one), so there are at most `4 * empty` steps — at most 192 on
-/// the 10x10 board, where at least two squares are occupied. Captures: the number of
-/// distinct maximal captures is far below this in every position we have generated,
-/// including constructed ones (see the `move_list_capacity` tests); the capture
-/// generator still refuses to overflow (it stops adding and debug-asserts).
-pub const MAX_MOVES: usize = 256;
+/// diagonals (the nearest one), so there are at most `4 * empty` steps, at most 196 on
+/// the 10x10 board. Captures have no such simple bound: the most found by a search over
+/// constructed king positions is 280 (`W:WK1,K3,K4,K15,K17,K25,K35,K45,K49:BK8,K9,10,
+/// K11,K12,20,K21,K22,K28,30,K33,39,K40,44,K50`, every move taking six pieces; see the
+/// `move_list_capacity` tests), far beyond anything reachable in play, so the capacity
+/// leaves a wide margin above it. Should a position ever need more, generation keeps the
+/// first `MAX_MOVES` moves (and debug builds assert).
+pub const MAX_MOVES: usize = 512;
 
 /// A list of moves, on the stack.
 pub type MoveList<V> = ArrayVec<Move<V>, MAX_MOVES>;

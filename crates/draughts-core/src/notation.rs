@@ -184,10 +184,11 @@ impl<V: Variant> Position<V> {
         if !mv.is_capture() {
             return format!("{}-{}", mv.from(), mv.to());
         }
-        let ambiguous = self
-            .legal_moves()
-            .iter()
-            .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv);
+        let ambiguous = mv.capture_count() > 1
+            && self
+                .legal_moves()
+                .iter()
+                .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv);
         if !ambiguous {
             return format!("{}x{}", mv.from(), mv.to());
         }
@@ -244,6 +245,19 @@ impl<V: Variant> Position<V> {
                         }))
             })
             .collect();
+        if fits.len() > 1 && middle.is_empty() {
+            // `22x31` is also the whole path of a single jump: where a one-piece capture
+            // shares its ends with longer ones (English has no majority rule), the text
+            // names it, and the longer ones are written with their paths.
+            let single_jumps: Vec<Move<V>> = fits
+                .iter()
+                .copied()
+                .filter(|m| m.capture_count() == 1)
+                .collect();
+            if single_jumps.len() == 1 {
+                return Ok(single_jumps[0]);
+            }
+        }
         single(fits, text)
     }
 

@@ -1,0 +1,251 @@
+//! A slow, obviously correct move generator working square by square on row/column
+//! coordinates, written from the rules (FORMATS §6) and sharing nothing with `src/`
+//! except `Position::piece_at`, which reads its input. Shared by the property and
+//! capacity tests.
+#![allow(dead_code)]
+use draughts_core::{Color, English, International, Kind, Piece, Position, Square, Variant};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The rules of a variant, stated independently of `draughts_core::Variant`.
+pub struct Rules {
+    /// Squares along a side.
+    pub side: i32,
+    /// Kings move and capture along whole free diagonals.
+    pub flying_kings: bool,
+    /// Men capture backwards.
+    pub men_capture_backwards: bool,
+    /// Only the sequences taking the most pieces are legal.
+    pub majority: bool,
+    /// A man that reaches the far row during a capture is crowned and stops there.
+    pub crowning_ends_capture: bool,
+}
+
+/// A variant with its rules restated for the brute-force generator.
+pub trait Brute: Variant {
+    const RULES: Rules;
+}
+
+impl Brute for International {
+    const RULES: Rules = Rules {
+        side: 10,
+        flying_kings: true,
+        men_capture_backwards: true,
+        majority: true,
+        crowning_ends_capture: false,
+    };
+}
+
+impl Brute for English {
+    const RULES: Rules = Rules {
+        side: 8,
+        flying_kings: false,
+        men_capture_backwards: false,
+        majority: false,
+        crowning_ends_capture: true,
+    };
+}
+
+/// A move as (from, to, captured squares ascending).
+pub type Key = (u8, u8, Vec<u8>);
+
+/// A board: the piece on each square number (index 0 unused).
+pub struct Board {
+    side: i32,
+    cells: Vec<Option<Piece>>,
+    turn: Color,
+}
+
+impl Board {
+    pub fn of<V: Brute>(pos: &Position<V>) -> Board {
+        let side = V::RULES.side;
+        let squares = (side * side / 2) as u8;
+        let cells = (0..=squares)
+            .map(|n| Square::new(n).and_then(|s| pos.piece_at(s)))
+            .collect();
+        Board {
+            side,
+            cells,
+            turn: pos.turn(),
+        }
+    }
+
+    fn per_row(&self) -> i32 {
+        self.side / 2
+    }
+
+    /// Row (0 = top) and column (0 = left) of square `n`.
+    fn coords(&self, n: u8) -> (i32, i32) {
+        let i = i32::from(n) - 1;
+        let (row, k) = (i / self.per_row(), i % self.per_row());
+        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        (row, col)
+    }
+
+    /// The square at a row and column, if it is a playable square of the board.
+    fn square(&self, row: i32, col: i32) -> Option<u8> {
+        let inside = (0..self.side).contains(&row) && (0..self.side).contains(&col);
+        (inside && (row + col) % 2 == 1).then(|| (row * self.per_row() + col / 2 + 1) as u8)
+    }
+
+    /// The next square from `n` in direction `(dr, dc)`.
+    fn next(&self, n: u8, (dr, dc): (i32, i32)) -> Option<u8> {
+        let (r, c) = self.coords(n);
+        self.square(r + dr, c + dc)
+    }
+
+    /// Whether `n` is on the row where `color`'s men are crowned.
+    fn crowning_row(&self, color: Color, n: u8) -> bool {
+        let row = self.coords(n).0;
+        match color {
+            Color::White => row == 0,
+            Color::Black => row == self.side - 1,
+        }
+    }
+
+    /// The directions a man of `color` moves in: up (towards row 0) for White.
+    fn forward(color: Color) -> [(i32, i32); 2] {
+        match color {
+            Color::White => [(-1, -1), (-1, 1)],
+            Color::Black => [(1, -1), (1, 1)],
+        }
+    }
+
+    const ALL: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+    /// Every legal move, with duplicates (same from, to and captured set) merged.
+    pub fn moves<V: Brute>(&self) -> BTreeSet<Key> {
+        let rules = V::RULES;
+        let mut captures = BTreeSet::new();
+        for from in 1..self.cells.len() as u8 {
+            if let Some(piece) = self.cells[from as usize] {
+                if piece.color == self.turn {
+                    let mut taken = Vec::new();
+                    self.capture(&rules, piece, from, from, &mut taken, &mut captures);
+                }
+            }
+        }
+        if !captures.is_empty() {
+            if rules.majority {
+                let most = captures.iter().map(|m| m.2.len()).max().unwrap();
+                captures.retain(|m| m.2.len() == most);
+            }
+            return captures;
+        }
+        let mut steps = BTreeSet::new();
+        for from in 1..self.cells.len() as u8 {
+            let Some(piece) = self.cells[from as usize] else {
+                continue;
+            };
+            if piece.color != self.turn {
+                continue;
+            }
+            let dirs: Vec<(i32, i32)> = match piece.kind {
+                Kind::Man => Self::forward(piece.color).to_vec(),
+                Kind::King => Self::ALL.to_vec(),
+            };
+            for d in dirs {
+                let mut at = from;
+                while let Some(to) = self.next(at, d) {
+                    if self.cells[to as usize].is_some() {
+                        break;
+                    }
+                    steps.insert((from, to, Vec::new()));
+                    if piece.kind == Kind::Man || !rules.flying_kings {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+        steps
+    }
+
+    /// Whether square `n` is free during a capture by the piece that started on
+    /// `from` (its start square is free; captured pieces are still on the board).
+    fn free(&self, n: u8, from: u8) -> bool {
+        n == from || self.cells[n as usize].is_none()
+    }
+
+    /// Extends a capture sequence of `piece` (which started on `from`) standing on
+    /// `at` having taken `taken`; records every sequence that cannot go on.
+    fn capture(
+        &self,
+        rules: &Rules,
+        piece: Piece,
+        from: u8,
+        at: u8,
+        taken: &mut Vec<u8>,
+        out: &mut BTreeSet<Key>,
+    ) {
+        // English: a man that reaches the far row is crowned and its move ends.
+        let crowned_now = rules.crowning_ends_capture
+            && piece.kind == Kind::Man
+            && !taken.is_empty()
+            && self.crowning_row(piece.color, at);
+        let mut went_on = false;
+        if !crowned_now {
+            let dirs: Vec<(i32, i32)> = if piece.kind == Kind::King || rules.men_capture_backwards {
+                Self::ALL.to_vec()
+            } else {
+                Self::forward(piece.color).to_vec()
+            };
+            let flying = piece.kind == Kind::King && rules.flying_kings;
+            for d in dirs {
+                // Find the first occupied square along d (adjacent only, unless flying).
+                let mut victim = self.next(at, d);
+                if flying {
+                    while let Some(v) = victim.filter(|&v| self.free(v, from)) {
+                        victim = self.next(v, d);
+                    }
+                }
+                let Some(victim) = victim else { continue };
+                if self.free(victim, from) || taken.contains(&victim) {
+                    continue;
+                }
+                match self.cells[victim as usize] {
+                    Some(p) if p.color != piece.color => {}
+                    _ => continue,
+                }
+                let mut landing = self.next(victim, d);
+                while let Some(land) = landing {
+                    if !self.free(land, from) {
+                        break;
+                    }
+                    went_on = true;
+                    taken.push(victim);
+                    self.capture(rules, piece, from, land, taken, out);
+                    taken.pop();
+                    landing = if flying { self.next(land, d) } else { None };
+                }
+            }
+        }
+        if !went_on && !taken.is_empty() {
+            let mut captured = taken.clone();
+            captured.sort_unstable();
+            out.insert((from, at, captured));
+        }
+    }
+
+    /// The pieces after playing `key`, as (square, piece) pairs, and the side to move.
+    pub fn play(&self, key: &Key) -> (BTreeMap<u8, Piece>, Color) {
+        let mut pieces: BTreeMap<u8, Piece> = (1..self.cells.len() as u8)
+            .filter_map(|n| self.cells[n as usize].map(|p| (n, p)))
+            .collect();
+        let mut piece = pieces.remove(&key.0).expect("a piece on the start square");
+        for c in &key.2 {
+            assert!(pieces.remove(c).is_some(), "captured square {c} is empty");
+        }
+        if self.crowning_row(piece.color, key.1) {
+            piece.kind = Kind::King;
+        }
+        assert!(pieces.insert(key.1, piece).is_none(), "landing on a piece");
+        (pieces, !self.turn)
+    }
+}
+
+impl Board {
+    /// Number of squares on `V`'s board.
+    pub fn squares<V: Brute>() -> usize {
+        (V::RULES.side * V::RULES.side / 2) as usize
+    }
+}

@@ -1,0 +1,89 @@
+//! `draughts analyse`: search one position and print each iteration.
+
+use crate::engine::{human_score, searcher, with_variant};
+use crate::{AnalyseArgs, CliError};
+use draughts_core::{Game, Move, Position, Variant};
+use draughts_search::{Control, Limits, SearchInfo};
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// The search time when no limit is given.
+pub const DEFAULT_SECONDS: f64 = 3.0;
+
+pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, V => run_variant::<V>(args))
+}
+
+fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
+    let root: Position<V> = match &args.fen {
+        Some(fen) => fen
+            .parse()
+            .map_err(|e| format!("bad --fen for {}: {e}", V::NAME))?,
+        None => Position::initial(),
+    };
+    if root.legal_moves().is_empty() {
+        return Err(format!(
+            "no legal move in {}: {} has lost",
+            root.to_fen(),
+            root.turn()
+        )
+        .into());
+    }
+    let limits = match (args.depth, args.nodes, args.time) {
+        (Some(depth), _, _) => Limits::depth(depth),
+        (_, Some(nodes), _) => Limits::nodes(nodes),
+        (_, _, time) => Limits::move_time(Duration::from_secs_f64(time.unwrap_or(DEFAULT_SECONDS))),
+    };
+    let searcher = searcher::<V>(&args.engine.options()).map_err(|e| e.to_string())?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{root}")?;
+    writeln!(out, "{}", root.to_fen())?;
+    let mut failure = None;
+    let game = Game::from_position(root);
+    let control = Control::default();
+    let result = searcher.search(&game, limits, &control, &mut |info: &SearchInfo<V>| {
+        if failure.is_none() {
+            if let Err(e) = writeln!(out, "{}", iteration_line(&root, info)) {
+                // Nobody is reading: stop searching.
+                failure = Some(e);
+                control.stop();
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let best = result
+        .best_move
+        .ok_or_else(|| "the search found no move".to_string())?;
+    writeln!(out, "bestmove {}", root.move_text(&best))?;
+    Ok(())
+}
+
+/// One iteration: depth, seldepth, score, nodes, speed, time and the PV in PDN.
+fn iteration_line<V: Variant>(root: &Position<V>, info: &SearchInfo<V>) -> String {
+    format!(
+        "depth {:>2} seldepth {:>2} score {:>8} nodes {:>11} nps {:>6.2}M time {:>7.3}s pv {}",
+        info.depth,
+        info.seldepth,
+        human_score(info.score),
+        info.nodes,
+        info.nps() / 1e6,
+        info.time.as_secs_f64(),
+        pdn_line(root, &info.pv).join(" ")
+    )
+}
+
+/// The moves of `line` from `root` in PDN text, as far as they are legal.
+pub fn pdn_line<V: Variant>(root: &Position<V>, line: &[Move<V>]) -> Vec<String> {
+    let mut pos = *root;
+    let mut texts = Vec::with_capacity(line.len());
+    for mv in line {
+        if !pos.legal_moves().contains(mv) {
+            break;
+        }
+        texts.push(pos.move_text(mv));
+        pos = pos.play_unchecked(mv);
+    }
+    texts
+}

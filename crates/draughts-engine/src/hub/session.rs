@@ -1,0 +1,327 @@
+//! The engine side of a Hub game for one variant: the current position and its
+//! history, and searches run on their own thread.
+
+use super::line::{excerpt, LineBuilder};
+use crate::engine::{hub_score, EngineSearcher};
+use draughts_core::{Game, Move, Position, Variant};
+use draughts_search::{Control, Limits, SearchInfo};
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// The engine's output: whole lines, each flushed at once, from any thread.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Output {
+    /// Output to `writer`.
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output {
+            inner: Arc::new(Mutex::new(writer)),
+        }
+    }
+
+    /// Writes `text` and a line break, then flushes.
+    ///
+    /// # Errors
+    /// The writer's error (the GUI has gone away).
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        // A thread that panicked while writing cannot have left a half-written line
+        // that matters more than going on.
+        let mut writer = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        writer.write_all(text.as_bytes())?;
+        writer.write_all(b"\n")?;
+        writer.flush()
+    }
+}
+
+/// What `go` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoMode {
+    /// Find a move to play.
+    Think,
+    /// Search the expected position while the opponent thinks; time limits wait for
+    /// `ponder-hit`.
+    Ponder,
+    /// Analyse, even a lone legal move.
+    Analyze,
+}
+
+/// A search running on its own thread.
+pub struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+impl Running {
+    /// Asks the search to stop; it still answers `done`.
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// The expected move was played: the ponder search becomes a normal one.
+    pub fn ponder_hit(&self) {
+        self.control.ponder_hit();
+    }
+
+    /// Whether the search thread has finished (its `done` is written).
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// Waits for the search thread to end.
+    pub fn join(self) {
+        // The thread catches nothing; a panic there is a bug already reported on stderr.
+        let _ = self.handle.join();
+    }
+}
+
+/// A game in progress as the Hub protocol sees it, whatever the variant.
+pub trait Session {
+    /// Sets the position: the Hub position string `pos` (or the initial position with
+    /// `start`) and the moves played since, in captured-square form.
+    ///
+    /// # Errors
+    /// A message for the GUI; the previous position stays.
+    fn set_position(&mut self, pos: Option<&str>, start: bool, moves: &str) -> Result<(), String>;
+
+    /// Back to the initial position, with the search's tables cleared.
+    fn new_game(&mut self);
+
+    /// Starts a search of the current position. A lone legal move under `go think` is
+    /// answered at once (`None`).
+    ///
+    /// # Errors
+    /// A message for the GUI when there is no legal move.
+    fn go(&mut self, mode: GoMode, limits: Limits, out: &Output)
+        -> Result<Option<Running>, String>;
+}
+
+/// A [`Session`] for variant `V`.
+pub struct HubSession<V: Variant> {
+    searcher: Arc<EngineSearcher<V>>,
+    /// The position string's position and the moves since (for repetitions and the
+    /// draw rules).
+    game: Game<V>,
+    /// Read 8x8 position strings as pydraughts writes them (see [`mirror_english`]).
+    mirrored: bool,
+}
+
+impl<V: Variant> HubSession<V> {
+    /// A session at the initial position.
+    pub fn new(searcher: EngineSearcher<V>, mirrored: bool) -> HubSession<V> {
+        HubSession {
+            searcher: Arc::new(searcher),
+            game: Game::new(),
+            mirrored,
+        }
+    }
+
+    fn read_position(&self, text: &str) -> Result<Position<V>, String> {
+        let text = text.trim();
+        // pydraughts' English start read our way is White to move with every man on
+        // its first square, which no game reaches (Black moves first and men never
+        // return): it can only mean the start, so it works without `english-hub`.
+        let text =
+            if (self.mirrored && text.chars().count() == 33) || text == PYDRAUGHTS_ENGLISH_START {
+                mirror_english(text)
+            } else {
+                text.to_string()
+            };
+        Position::from_hub(&text).map_err(|e| format!("bad position: {e}"))
+    }
+}
+
+impl<V: Variant> Session for HubSession<V> {
+    fn set_position(&mut self, pos: Option<&str>, start: bool, moves: &str) -> Result<(), String> {
+        let start = match (start, pos) {
+            (true, _) => Position::initial(),
+            (false, Some(text)) => self.read_position(text)?,
+            (false, None) => return Err("missing pos= (or the start flag)".into()),
+        };
+        let mut game = Game::from_position(start);
+        for (i, text) in moves.split_whitespace().enumerate() {
+            let illegal = |e: &dyn std::fmt::Display| {
+                format!("illegal move {} ({}) in moves: {e}", i + 1, excerpt(text))
+            };
+            let mv = game
+                .position()
+                .parse_hub_move(text)
+                .map_err(|e| illegal(&e))?;
+            game.play(&mv).map_err(|e| illegal(&e))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+        self.game = Game::new();
+    }
+
+    fn go(
+        &mut self,
+        mode: GoMode,
+        limits: Limits,
+        out: &Output,
+    ) -> Result<Option<Running>, String> {
+        let moves = self.game.position().legal_moves();
+        let Some(&first) = moves.first() else {
+            return Err("no legal move: the side to move has lost".into());
+        };
+        if mode == GoMode::Think && moves.len() == 1 {
+            // Nothing to think about; a write error means the GUI is gone, which the
+            // reader sees as end of input.
+            let _ = out.line(&done_line(first, None));
+            return Ok(None);
+        }
+        let control = Arc::new(if mode == GoMode::Ponder {
+            Control::pondering()
+        } else {
+            Control::default()
+        });
+        let handle = {
+            let searcher = Arc::clone(&self.searcher);
+            let (game, out) = (self.game.clone(), out.clone());
+            let control = Arc::clone(&control);
+            std::thread::Builder::new()
+                .name("search".into())
+                .spawn(move || {
+                    let mut report = |info: &SearchInfo<V>| {
+                        let _ = out.line(&info_line(info));
+                    };
+                    let result = searcher.search(&game, limits, &control, &mut report);
+                    let best = result.best_move.unwrap_or(first);
+                    let ponder = result.ponder.filter(|_| result.best_move.is_some());
+                    let _ = out.line(&done_line(best, ponder));
+                })
+                .map_err(|e| format!("cannot start the search thread: {e}"))?
+        };
+        Ok(Some(Running { control, handle }))
+    }
+}
+
+/// `info depth= score= nodes= time= nps= pv=`.
+fn info_line<V: Variant>(info: &SearchInfo<V>) -> String {
+    let pv: Vec<String> = info.pv.iter().map(Position::hub_move_text).collect();
+    LineBuilder::new("info")
+        .pair("depth", info.depth)
+        .pair("score", hub_score(info.score))
+        .pair("nodes", info.nodes)
+        .pair("time", format!("{:.3}", info.time.as_secs_f64()))
+        .pair("nps", format!("{:.3}", info.nps() / 1e6))
+        .pair("pv", pv.join(" "))
+        .build()
+}
+
+/// `done move= [ponder=]`.
+fn done_line<V: Variant>(best: Move<V>, ponder: Option<Move<V>>) -> String {
+    LineBuilder::new("done")
+        .pair("move", Position::hub_move_text(&best))
+        .pair_opt("ponder", ponder.as_ref().map(Position::hub_move_text))
+        .build()
+}
+
+/// The English start as pydraughts writes it (see [`mirror_english`]).
+const PYDRAUGHTS_ENGLISH_START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+
+/// Turns an 8x8 position string as pydraughts writes it into ours.
+///
+/// pydraughts keeps English games with the first mover called White at the bottom, and
+/// writes its board as it stores it: the side that moves first as `W`/`w`, squares
+/// numbered from the other side. Its English start is `W` + 12 `b` + 8 `e` + 12 `w`,
+/// while its moves use the standard numbering. Ours (FORMATS §4) is the real colours and
+/// numbering, start `B` + 12 `b` + 8 `e` + 12 `w`. Mirroring the squares (n ↔ 33 − n) and
+/// swapping the colours converts one into the other (and back).
+pub fn mirror_english(text: &str) -> String {
+    let swap = |c: char| match c {
+        'w' => 'b',
+        'b' => 'w',
+        'W' => 'B',
+        'B' => 'W',
+        other => other,
+    };
+    let mut chars = text.chars();
+    let mut out = String::with_capacity(text.len());
+    if let Some(turn) = chars.next() {
+        out.push(swap(turn));
+    }
+    let squares: Vec<char> = chars.collect();
+    out.extend(squares.into_iter().rev().map(swap));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{searcher, EngineOptions};
+    use draughts_core::{English, International};
+
+    fn session<V: Variant>(mirrored: bool) -> HubSession<V> {
+        let options = EngineOptions {
+            hash_mib: 1,
+            ..EngineOptions::default()
+        };
+        HubSession::new(searcher::<V>(&options).unwrap(), mirrored)
+    }
+
+    #[test]
+    fn positions_and_moves() {
+        let mut s = session::<International>(false);
+        let start = Position::<International>::initial().to_hub();
+        s.set_position(Some(&start), false, "32-28 19-23 28x19x23")
+            .unwrap();
+        assert_eq!(s.game.moves().len(), 3);
+        assert_eq!(s.game.position().to_fen(), "B:W19,31,33-50:B1-18,20");
+        let before = s.game.clone();
+        let error = s
+            .set_position(Some(&start), false, "32-28 19-23 28x19x24")
+            .unwrap_err();
+        assert!(error.contains("illegal move 3"), "{error}");
+        assert!(s.set_position(Some("Wxyz"), false, "").is_err());
+        assert!(s.set_position(None, false, "").is_err());
+        assert_eq!(s.game, before);
+        s.set_position(None, true, "").unwrap();
+        assert_eq!(*s.game.position(), Position::initial());
+    }
+
+    #[test]
+    fn pydraughts_english_positions() {
+        let theirs = format!("W{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12));
+        assert_eq!(mirror_english(&mirror_english(&theirs)), theirs);
+        let mut s = session::<English>(true);
+        s.set_position(Some(&theirs), false, "11-15 24-20").unwrap();
+        assert_eq!(*s.game.start(), Position::initial());
+        // pydraughts' string after 11-15, read back the same way.
+        s.set_position(Some("Bbbbbbbbbbbbbeeeeeweewewwwwwwwwww"), false, "")
+            .unwrap();
+        assert_eq!(
+            *s.game.position(),
+            Position::initial().play_text("11-15").unwrap()
+        );
+        assert_eq!(theirs, PYDRAUGHTS_ENGLISH_START);
+        // Their start is recognised without the parameter; other positions are not.
+        let mut standard = session::<English>(false);
+        standard
+            .set_position(Some(&theirs), false, "11-15")
+            .unwrap();
+        assert_eq!(*standard.game.start(), Position::initial());
+        let after = "Bbbbbbbbbbbbbeeeeeweewewwwwwwwwww";
+        assert!(standard.set_position(Some(after), false, "").is_ok());
+        assert_ne!(
+            *standard.game.position(),
+            Position::initial().play_text("11-15").unwrap()
+        );
+    }
+
+    #[test]
+    fn lines() {
+        let pos = Position::<International>::initial();
+        let mv = pos.parse_move("32-28").unwrap();
+        let reply = pos.play_unchecked(&mv).parse_move("19-23").unwrap();
+        assert_eq!(done_line(mv, Some(reply)), "done move=32-28 ponder=19-23");
+        assert_eq!(done_line::<International>(mv, None), "done move=32-28");
+    }
+}

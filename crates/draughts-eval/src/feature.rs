@@ -1,0 +1,369 @@
+//! The evaluation features and their bitboard computation.
+//!
+//! Every feature is a count computed for each colour separately with a handful of
+//! shifts, masks and popcounts. The code is generic over the variant and over the colour
+//! (a const parameter), so each monomorphised copy has its shift directions and masks as
+//! constants and never asks which variant or colour it is working for.
+
+use crate::masks::{Masks, RANK_PLANES};
+use draughts_core::geometry::{shift, Direction, Geometry};
+use draughts_core::{Color, Position, Variant};
+use std::fmt;
+
+/// Number of features.
+pub const FEATURE_COUNT: usize = 14;
+
+/// One evaluation feature. Its value for a colour is a count defined below; the
+/// evaluation uses the side to move's value minus the opponent's.
+///
+/// Terms used in the definitions: a colour's *forward* directions are the two in which
+/// its men step (up for White, towards square 1; down for Black); *behind* is the
+/// opposite. A square's *rank* for a colour counts rows from that colour's own back row
+/// (0) to the row where it crowns (`SIDE - 1`). The *left wing* is the half of the
+/// columns on the left as White sees the board. The *centre* is the middle two rows
+/// without the two outer columns on each side (squares 22-24 and 27-29 on the 10x10
+/// board; 14, 15, 18 and 19 on the 8x8 board). The *king zone* is the squares at least
+/// two steps from every edge plus the long diagonal (46-5 on 10x10, 29-4 on 8x8).
+///
+/// Every feature is colour-symmetric: its value for White in a position equals its
+/// value for Black in the position turned 180 degrees with the colours swapped.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Feature {
+    /// `men`: number of men.
+    Men = 0,
+    /// `kings`: number of kings.
+    Kings,
+    /// `tempo`: the sum over the men of their ranks (rows advanced from the own back
+    /// row).
+    Tempo,
+    /// `balance`: `|L - R|`, where `L` and `R` are the numbers of men on the left and the
+    /// right wing (columns `0 .. SIDE/2` and `SIDE/2 .. SIDE`). Meant to be penalised.
+    Balance,
+    /// `coherence`: men with at least one friendly piece (man or king) on a square
+    /// diagonally behind them.
+    Coherence,
+    /// `edge_men`: men on the left or right edge column.
+    EdgeMen,
+    /// `mobility`: men's free steps: the number of (man, forward direction) pairs whose
+    /// target square is empty.
+    Mobility,
+    /// `back_rank`: men still on the own back row (guarding it against crowning).
+    BackRank,
+    /// `centre`: men on the centre squares.
+    Centre,
+    /// `king_centre`: kings in the king zone (central squares and the long diagonal).
+    KingCentre,
+    /// `king_mobility`: the number of (king, empty square it could move to) pairs: the
+    /// four neighbouring empty squares for short kings, every empty square up to the
+    /// first piece along each diagonal for flying kings.
+    KingMobility,
+    /// `runaway`: men whose whole forward cone is empty: no piece of either colour on any
+    /// square they could reach by forward steps, up to and including the crowning row.
+    /// On a quiet position such a man runs to the crowning row unless an opponent's
+    /// piece beside the cone (or a king) catches it in time, so it is nearly a king.
+    Runaway,
+    /// `outposts`: men in the opponent's half (rank at least `SIDE/2`) with a friendly
+    /// piece on both squares diagonally behind them (so never on an edge).
+    Outposts,
+    /// `locked_men`: men with no forward step: each forward square is occupied or off
+    /// the board. A proxy for locked formations (and for the own men blocking each
+    /// other).
+    LockedMen,
+}
+
+impl Feature {
+    /// Every feature, in index order.
+    pub const ALL: [Feature; FEATURE_COUNT] = [
+        Feature::Men,
+        Feature::Kings,
+        Feature::Tempo,
+        Feature::Balance,
+        Feature::Coherence,
+        Feature::EdgeMen,
+        Feature::Mobility,
+        Feature::BackRank,
+        Feature::Centre,
+        Feature::KingCentre,
+        Feature::KingMobility,
+        Feature::Runaway,
+        Feature::Outposts,
+        Feature::LockedMen,
+    ];
+
+    /// The position of the feature in [`Feature::ALL`] and in weight and value arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The stable snake_case name used in weight files and breakdowns.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Men => "men",
+            Feature::Kings => "kings",
+            Feature::Tempo => "tempo",
+            Feature::Balance => "balance",
+            Feature::Coherence => "coherence",
+            Feature::EdgeMen => "edge_men",
+            Feature::Mobility => "mobility",
+            Feature::BackRank => "back_rank",
+            Feature::Centre => "centre",
+            Feature::KingCentre => "king_centre",
+            Feature::KingMobility => "king_mobility",
+            Feature::Runaway => "runaway",
+            Feature::Outposts => "outposts",
+            Feature::LockedMen => "locked_men",
+        }
+    }
+
+    /// The feature called `name` (as [`Feature::name`] spells it), if any.
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// A one-line definition, for weight files and breakdowns.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Feature::Men => "number of men",
+            Feature::Kings => "number of kings",
+            Feature::Tempo => "sum of the men's rows advanced from the own back row",
+            Feature::Balance => "|men on the left wing - men on the right wing|",
+            Feature::Coherence => "men with a friendly piece diagonally behind",
+            Feature::EdgeMen => "men on an edge column",
+            Feature::Mobility => "men's forward steps to an empty square",
+            Feature::BackRank => "men on the own back row",
+            Feature::Centre => "men on the centre squares",
+            Feature::KingCentre => "kings on the central zone or the long diagonal",
+            Feature::KingMobility => "empty squares the kings can move to",
+            Feature::Runaway => "men with an empty forward cone up to the crowning row",
+            Feature::Outposts => "men in the opponent's half backed on both diagonals",
+            Feature::LockedMen => "men with no forward step",
+        }
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// The value of every feature for both colours of one position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FeatureValues {
+    /// Indexed by [`Color::index`], then [`Feature::index`].
+    values: [[i32; FEATURE_COUNT]; 2],
+}
+
+impl FeatureValues {
+    /// Computes every feature of `pos` for both colours.
+    ///
+    /// ```
+    /// use draughts_core::{Color, International, Position};
+    /// use draughts_eval::{Feature, FeatureValues};
+    ///
+    /// let start = Position::<International>::initial();
+    /// let values = FeatureValues::compute(&start);
+    /// assert_eq!(values.get(Feature::Men, Color::White), 20);
+    /// assert_eq!(values.get(Feature::Mobility, Color::Black), 9);
+    /// ```
+    #[inline]
+    pub fn compute<V: Variant>(pos: &Position<V>) -> FeatureValues {
+        let white_men = pos.men(Color::White).bits();
+        let white_kings = pos.kings(Color::White).bits();
+        let black_men = pos.men(Color::Black).bits();
+        let black_kings = pos.kings(Color::Black).bits();
+        let empty = pos.empty().bits();
+        let mut values = [
+            side::<V, true>(white_men, white_kings, empty),
+            side::<V, false>(black_men, black_kings, empty),
+        ];
+        if white_kings | black_kings != 0 {
+            let mobility = king_mobility::<V>([white_kings, black_kings], empty);
+            values[0][Feature::KingMobility as usize] = mobility[0];
+            values[1][Feature::KingMobility as usize] = mobility[1];
+        }
+        FeatureValues { values }
+    }
+
+    /// The values of every feature for `color`, indexed by [`Feature::index`].
+    #[inline]
+    pub fn side(&self, color: Color) -> &[i32; FEATURE_COUNT] {
+        &self.values[color.index()]
+    }
+
+    /// The value of `feature` for `color`.
+    #[inline]
+    pub fn get(&self, feature: Feature, color: Color) -> i32 {
+        self.values[color.index()][feature.index()]
+    }
+
+    /// Each feature's value for `color` minus its value for the opponent: the vector the
+    /// linear evaluation multiplies by the weights (with `color` the side to move), and
+    /// what a tuner fits weights on.
+    #[inline]
+    pub fn relative(&self, color: Color) -> [i32; FEATURE_COUNT] {
+        let own = &self.values[color.index()];
+        let opp = &self.values[1 - color.index()];
+        std::array::from_fn(|i| own[i] - opp[i])
+    }
+}
+
+/// `bits` moved one step in direction `d`, keeping only squares of the board.
+#[inline(always)]
+fn step<G: Geometry>(bits: u64, d: Direction) -> u64 {
+    shift::<G>(bits, d) & G::VALID
+}
+
+/// `bits` moved `n` steps in direction `d` at once. Bits may land on ghost bits; the
+/// caller masks.
+#[inline(always)]
+fn shift_n<G: Geometry>(bits: u64, d: Direction, n: u32) -> u64 {
+    let w = G::PER_ROW as u32;
+    match d {
+        Direction::UpLeft => bits >> (n * (w + 1)),
+        Direction::UpRight => bits >> (n * w),
+        Direction::DownLeft => bits << (n * w),
+        Direction::DownRight => bits << (n * (w + 1)),
+    }
+}
+
+/// The empty squares reachable from each colour's `kings` by sliding in direction `d`
+/// up to the first occupied square: a Kogge-Stone occluded fill, log2(SIDE) rounds
+/// rather than one per square, whose chain of free runs (`free`) both colours share.
+/// Off-board steps land on ghost bits, which are never in `empty`, so no ray wraps
+/// around an edge.
+#[inline(always)]
+fn slide<G: Geometry>(kings: [u64; 2], empty: u64, d: Direction) -> [u64; 2] {
+    let mut reached = kings;
+    let mut free = empty;
+    let mut n = 1u32;
+    let mut covered = 0;
+    loop {
+        reached[0] |= free & shift_n::<G>(reached[0], d, n);
+        reached[1] |= free & shift_n::<G>(reached[1], d, n);
+        covered += n;
+        if covered >= G::SIDE as u32 - 1 {
+            break;
+        }
+        free &= shift_n::<G>(free, d, n);
+        n *= 2;
+    }
+    [reached[0] & empty, reached[1] & empty]
+}
+
+/// The king mobility of White's and Black's `kings` (see [`Feature::KingMobility`]).
+/// Rays in one direction never overlap (a king stops the ray of the king behind it), so
+/// summing the popcounts per direction counts (king, square) pairs exactly.
+#[inline(always)]
+fn king_mobility<V: Variant>(kings: [u64; 2], empty: u64) -> [i32; 2] {
+    type D = Direction;
+    let mut mobility = [0; 2];
+    if V::FLYING_KINGS {
+        // Written out rather than looped so that every shift is by a constant.
+        let rays = [
+            slide::<V::Board>(kings, empty, D::UpLeft),
+            slide::<V::Board>(kings, empty, D::UpRight),
+            slide::<V::Board>(kings, empty, D::DownLeft),
+            slide::<V::Board>(kings, empty, D::DownRight),
+        ];
+        for moves in rays {
+            mobility[0] += count(moves[0]);
+            mobility[1] += count(moves[1]);
+        }
+    } else {
+        for c in 0..2 {
+            let k = kings[c];
+            mobility[c] = count(shift::<V::Board>(k, D::UpLeft) & empty)
+                + count(shift::<V::Board>(k, D::UpRight) & empty)
+                + count(shift::<V::Board>(k, D::DownLeft) & empty)
+                + count(shift::<V::Board>(k, D::DownRight) & empty);
+        }
+    }
+    mobility
+}
+
+/// Squares with some occupied square in their forward cone, for men moving in
+/// directions `ahead_left` and `ahead_right` (`behind_*` are their reverses).
+///
+/// `reach` grows backwards from the occupied squares one row per round: after `k`
+/// rounds it holds the squares whose cone of depth `k`, or the square itself, contains
+/// a piece. A man is at most `SIDE - 1` rows from its crowning row, so `SIDE - 2`
+/// rounds plus the final step backwards (which leaves the man's own square out) cover
+/// every cone.
+#[inline(always)]
+fn cone_blocked<G: Geometry>(
+    occupied: u64,
+    behind_left: Direction,
+    behind_right: Direction,
+) -> u64 {
+    let mut reach = occupied;
+    let mut round = 0;
+    while round < G::SIDE - 2 {
+        reach |= step::<G>(reach, behind_left) | step::<G>(reach, behind_right);
+        round += 1;
+    }
+    step::<G>(reach, behind_left) | step::<G>(reach, behind_right)
+}
+
+#[inline(always)]
+fn count(bits: u64) -> i32 {
+    bits.count_ones() as i32
+}
+
+/// Every feature for one colour (`WHITE` or Black), from raw bit sets.
+#[inline(always)]
+fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, empty: u64) -> [i32; FEATURE_COUNT] {
+    type D = Direction;
+    let t = &Masks::<V::Board>::TABLES;
+    let c = if WHITE { 0 } else { 1 };
+    // The 180-degree turn maps White's up-left onto Black's down-right: pairing the
+    // directions this way keeps the two colours' computations mirror images.
+    let (ahead_left, ahead_right) = if WHITE {
+        (D::UpLeft, D::UpRight)
+    } else {
+        (D::DownRight, D::DownLeft)
+    };
+    let (behind_left, behind_right) = (ahead_left.reverse(), ahead_right.reverse());
+    let stepped = |bits, d| step::<V::Board>(bits, d);
+
+    let own = men | kings;
+    let occupied = <V::Board as Geometry>::VALID & !empty;
+    let man_count = count(men);
+
+    let mut tempo = 0;
+    let mut plane = 0;
+    while plane < RANK_PLANES {
+        tempo += count(men & t.rank_planes[c][plane]) << plane;
+        plane += 1;
+    }
+    let left = count(men & t.left);
+    // Squares with a friendly piece diagonally behind-right / behind-left of them.
+    let backed_from_right = stepped(own, ahead_left);
+    let backed_from_left = stepped(own, ahead_right);
+    let free_steps =
+        count(stepped(men, ahead_left) & empty) + count(stepped(men, ahead_right) & empty);
+    // Squares whose forward-left or forward-right neighbour is empty.
+    let can_step = stepped(empty, behind_left) | stepped(empty, behind_right);
+
+    let mut v = [0; FEATURE_COUNT];
+    v[Feature::Men as usize] = man_count;
+    if kings != 0 {
+        v[Feature::Kings as usize] = count(kings);
+        v[Feature::KingCentre as usize] = count(kings & t.king_zone);
+    }
+    v[Feature::Tempo as usize] = tempo;
+    v[Feature::Balance as usize] = (2 * left - man_count).abs();
+    v[Feature::Coherence as usize] = count(men & (backed_from_right | backed_from_left));
+    v[Feature::EdgeMen as usize] = count(men & t.edge);
+    v[Feature::Mobility as usize] = free_steps;
+    v[Feature::BackRank as usize] = count(men & t.back_row[c]);
+    v[Feature::Centre as usize] = count(men & t.centre);
+    // KingMobility is filled in by the caller, for both colours at once.
+    v[Feature::Runaway as usize] =
+        count(men & !cone_blocked::<V::Board>(occupied, behind_left, behind_right));
+    v[Feature::Outposts as usize] =
+        count(men & t.opponent_half[c] & backed_from_right & backed_from_left);
+    v[Feature::LockedMen as usize] = count(men & !can_step);
+    v
+}

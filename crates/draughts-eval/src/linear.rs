@@ -1,0 +1,182 @@
+//! The linear evaluator and its per-feature breakdown.
+
+use crate::feature::{Feature, FeatureValues, FEATURE_COUNT};
+use crate::weights::Weights;
+use crate::{Evaluator, Score};
+use draughts_core::{Color, Position, Variant};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// The weighted sum of the features: `sum over f of weight(f) * (own(f) - opponent(f))`,
+/// from the side to move's point of view.
+///
+/// There is deliberately no side-to-move bonus: every term is a difference between the
+/// colours, so swapping the colours negates the score exactly.
+///
+/// ```
+/// use draughts_core::{English, Position};
+/// use draughts_eval::{Evaluator, LinearEval};
+///
+/// let eval = LinearEval::<English>::default();
+/// // Black, to move, is a man up: 12 men against 11.
+/// let pos: Position<English> = "B:W21-31:B1-12".parse()?;
+/// assert!(eval.evaluate(&pos) > 0);
+/// # Ok::<(), draughts_core::FenError>(())
+/// ```
+pub struct LinearEval<V: Variant> {
+    weights: Weights,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> LinearEval<V> {
+    /// An evaluator with the given weights.
+    pub const fn new(weights: Weights) -> LinearEval<V> {
+        LinearEval {
+            weights,
+            variant: PhantomData,
+        }
+    }
+
+    /// The weights.
+    pub const fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the weights.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Every feature's values, weight and contribution to the score of `pos`: the
+    /// explanation of [`Evaluator::evaluate`], whose result is [`Breakdown::total`].
+    pub fn breakdown(&self, pos: &Position<V>) -> Breakdown {
+        let values = FeatureValues::compute(pos);
+        let relative = values.relative(pos.turn());
+        let rows = std::array::from_fn(|i| {
+            let feature = Feature::ALL[i];
+            let weight = self.weights.get(feature);
+            FeatureScore {
+                feature,
+                white: values.get(feature, Color::White),
+                black: values.get(feature, Color::Black),
+                weight,
+                contribution: weight * relative[i],
+            }
+        });
+        let total = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
+        Breakdown {
+            turn: pos.turn(),
+            rows,
+            total,
+        }
+    }
+}
+
+impl<V: Variant> Evaluator<V> for LinearEval<V> {
+    #[inline]
+    fn evaluate(&self, pos: &Position<V>) -> Score {
+        let values = FeatureValues::compute(pos);
+        let white = values.side(Color::White);
+        let black = values.side(Color::Black);
+        let weights = self.weights.as_array();
+        let mut score = 0;
+        for i in 0..FEATURE_COUNT {
+            score += weights[i] * (white[i] - black[i]);
+        }
+        match pos.turn() {
+            Color::White => score,
+            Color::Black => -score,
+        }
+    }
+}
+
+impl<V: Variant> Default for LinearEval<V> {
+    /// The evaluator with [`Weights::default_for::<V>()`](Weights::default_for).
+    fn default() -> Self {
+        LinearEval::new(Weights::default_for::<V>())
+    }
+}
+
+impl<V: Variant> Clone for LinearEval<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Variant> Copy for LinearEval<V> {}
+
+impl<V: Variant> fmt::Debug for LinearEval<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LinearEval")
+            .field("variant", &V::NAME)
+            .field("weights", &self.weights)
+            .finish()
+    }
+}
+
+/// One feature's part in an evaluation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FeatureScore {
+    /// The feature.
+    pub feature: Feature,
+    /// Its value for White.
+    pub white: i32,
+    /// Its value for Black.
+    pub black: i32,
+    /// Its weight.
+    pub weight: i32,
+    /// `weight * (own - opponent's)`, with "own" the side to move.
+    pub contribution: Score,
+}
+
+/// Why a position scores what it does: every feature's values, weight and contribution.
+///
+/// `Display` prints a table, one feature per row, and the total; the alternate form
+/// (`{:#}`) adds each feature's definition.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Breakdown {
+    /// The side to move, whose point of view the contributions take.
+    pub turn: Color,
+    /// One row per feature, in [`Feature::ALL`] order.
+    pub rows: [FeatureScore; FEATURE_COUNT],
+    /// The sum of the contributions: the evaluation.
+    pub total: Score,
+}
+
+impl Breakdown {
+    /// The row of `feature`.
+    pub fn get(&self, feature: Feature) -> &FeatureScore {
+        &self.rows[feature.index()]
+    }
+}
+
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<14}{:>6}{:>6}{:>8}{:>8}",
+            "feature", "white", "black", "weight", "score"
+        )?;
+        for row in &self.rows {
+            write!(
+                f,
+                "{:<14}{:>6}{:>6}{:>8}{:>8}",
+                row.feature.name(),
+                row.white,
+                row.black,
+                row.weight,
+                row.contribution
+            )?;
+            if f.alternate() {
+                write!(f, "  {}", row.feature.description())?;
+            }
+            writeln!(f)?;
+        }
+        write!(
+            f,
+            "{:<34}{:>8}",
+            format!("total ({} to move)", self.turn),
+            self.total
+        )
+    }
+}

@@ -1,0 +1,171 @@
+//! Square sets the features test against, computed at compile time for each board.
+//!
+//! Rows and columns follow [`draughts_core::geometry`]: row 0 is the top row (where
+//! White crowns), column 0 the left edge as White sees the board. A square's *rank* for
+//! a colour counts rows from that colour's own back row: 0 on the back row, `SIDE - 1`
+//! on the row where it crowns. Masks that do not depend on the colour (edges, centre,
+//! king zone) are symmetric under the 180-degree turn that maps one colour onto the
+//! other; the per-colour masks are each other's mirror images. Together these make every
+//! feature colour-symmetric, which the tests check.
+
+use draughts_core::geometry::Geometry;
+use std::marker::PhantomData;
+
+/// Number of bit planes of a rank (enough for boards up to 16 rows).
+pub(crate) const RANK_PLANES: usize = 4;
+
+/// The masks of one board, as raw bit sets (layout in [`draughts_core::geometry`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tables {
+    /// `[colour][j]`: squares whose rank for that colour has bit `j` set, so that a sum
+    /// of ranks is `sum_j 2^j * popcount(men & rank_planes[c][j])`.
+    pub rank_planes: [[u64; RANK_PLANES]; 2],
+    /// `[colour]`: the colour's own back row (rank 0).
+    pub back_row: [u64; 2],
+    /// `[colour]`: the opponent's half of the board (ranks `SIDE/2 ..`).
+    pub opponent_half: [u64; 2],
+    /// Columns `0 .. SIDE/2` (the left wing as White sees it).
+    pub left: u64,
+    /// Columns 0 and `SIDE - 1`.
+    pub edge: u64,
+    /// The two middle rows, columns `2 ..= SIDE - 3`: squares 22-24 and 27-29 on the
+    /// 10x10 board, 14, 15, 18 and 19 on the 8x8 board.
+    pub centre: u64,
+    /// Squares at least two steps from every edge, plus the long diagonal (from the
+    /// bottom-left corner to the top-right one: 46-5 on 10x10, 29-4 on 8x8).
+    pub king_zone: u64,
+}
+
+/// Row (0 = top) and column (0 = left) of the 0-based square index `i`.
+const fn row_col(per_row: u8, i: u8) -> (u8, u8) {
+    let row = i / per_row;
+    let k = i % per_row;
+    let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+    (row, col)
+}
+
+impl Tables {
+    /// The tables of the board with `side` squares along each edge.
+    const fn build(side: u8) -> Tables {
+        let per_row = side / 2;
+        let squares = side * per_row;
+        let mut t = Tables {
+            rank_planes: [[0; RANK_PLANES]; 2],
+            back_row: [0; 2],
+            opponent_half: [0; 2],
+            left: 0,
+            edge: 0,
+            centre: 0,
+            king_zone: 0,
+        };
+        let mut i = 0;
+        while i < squares {
+            let bit = 1u64 << (i + i / (2 * per_row));
+            let (row, col) = row_col(per_row, i);
+            // White's back row is the bottom one; Black's is the top one.
+            let ranks = [side - 1 - row, row];
+            let mut c = 0;
+            while c < 2 {
+                let rank = ranks[c];
+                let mut j = 0;
+                while j < RANK_PLANES {
+                    if rank & (1 << j) != 0 {
+                        t.rank_planes[c][j] |= bit;
+                    }
+                    j += 1;
+                }
+                if rank == 0 {
+                    t.back_row[c] |= bit;
+                }
+                if rank >= side / 2 {
+                    t.opponent_half[c] |= bit;
+                }
+                c += 1;
+            }
+            if col < side / 2 {
+                t.left |= bit;
+            }
+            if col == 0 || col == side - 1 {
+                t.edge |= bit;
+            }
+            let inner_col = col >= 2 && col <= side - 3;
+            if inner_col && (row == side / 2 - 1 || row == side / 2) {
+                t.centre |= bit;
+            }
+            if (inner_col && row >= 2 && row <= side - 3) || row + col == side - 1 {
+                t.king_zone |= bit;
+            }
+            i += 1;
+        }
+        t
+    }
+}
+
+/// The [`Tables`] of board `G`, as an associated constant so that each monomorphised
+/// evaluator reads its masks as immediates.
+pub(crate) struct Masks<G>(PhantomData<G>);
+
+impl<G: Geometry> Masks<G> {
+    pub const TABLES: Tables = Tables::build(G::SIDE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{Bitboard, Board10, Board8, English, International, Square, Variant};
+
+    fn squares<V: Variant>(bits: u64) -> Vec<u8> {
+        Bitboard::<V>::from_bits(bits)
+            .iter()
+            .map(Square::number)
+            .collect()
+    }
+
+    #[test]
+    fn international_masks() {
+        let t = Masks::<Board10>::TABLES;
+        type I = International;
+        assert_eq!(squares::<I>(t.centre), [22, 23, 24, 27, 28, 29]);
+        assert_eq!(squares::<I>(t.back_row[0]), [46, 47, 48, 49, 50]);
+        assert_eq!(squares::<I>(t.back_row[1]), [1, 2, 3, 4, 5]);
+        assert_eq!(
+            squares::<I>(t.opponent_half[0]),
+            (1..=25).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            squares::<I>(t.opponent_half[1]),
+            (26..=50).collect::<Vec<_>>()
+        );
+        assert_eq!(squares::<I>(t.edge), [5, 6, 15, 16, 25, 26, 35, 36, 45, 46]);
+        assert_eq!(t.left.count_ones(), 25);
+        assert!(t.left & Bitboard::<I>::bit(Square::new_unchecked(26)).unwrap() != 0);
+        assert!(t.left & Bitboard::<I>::bit(Square::new_unchecked(23)).unwrap() == 0);
+        // The long diagonal 46-5 plus a 3x6 inner block.
+        let zone = squares::<I>(t.king_zone);
+        assert_eq!(zone.len(), 22);
+        for s in [46, 41, 37, 32, 28, 23, 19, 14, 10, 5, 12, 13, 39] {
+            assert!(zone.contains(&s), "{s} in the king zone");
+        }
+        // Ranks: square 26 (row 5 from the top) is rank 4 for White, 5 for Black.
+        let bit26 = Bitboard::<I>::bit(Square::new_unchecked(26)).unwrap();
+        let rank = |c: usize| {
+            (0..RANK_PLANES)
+                .filter(|&j| t.rank_planes[c][j] & bit26 != 0)
+                .map(|j| 1 << j)
+                .sum::<u32>()
+        };
+        assert_eq!((rank(0), rank(1)), (4, 5));
+    }
+
+    #[test]
+    fn english_masks() {
+        let t = Masks::<Board8>::TABLES;
+        type E = English;
+        assert_eq!(squares::<E>(t.centre), [14, 15, 18, 19]);
+        assert_eq!(squares::<E>(t.edge), [4, 5, 12, 13, 20, 21, 28, 29]);
+        assert_eq!(
+            squares::<E>(t.king_zone),
+            [4, 8, 10, 11, 14, 15, 18, 19, 22, 23, 25, 29]
+        );
+    }
+}

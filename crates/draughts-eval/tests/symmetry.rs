@@ -1,0 +1,75 @@
+//! Colour symmetry: swapping the colours of every piece negates the score; handing the
+//! move over as well (`Position::flipped`) leaves it unchanged. Checked with the
+//! default weights and with random ones, on random playouts, playouts with kings
+//! dropped in, and random placements, for both variants.
+
+mod common;
+
+use common::{playout, playout_with_kings, scattered};
+use draughts_core::{Color, English, International, Position, Variant};
+use draughts_eval::{Evaluator, FeatureValues, LinearEval, Weights, FEATURE_COUNT};
+use proptest::prelude::*;
+
+fn random_weights() -> impl Strategy<Value = Weights> {
+    prop::array::uniform14(-1000..=1000i32).prop_map(Weights::from_array)
+}
+
+fn symmetric<V: Variant>(pos: &Position<V>, weights: Weights) -> Result<(), TestCaseError> {
+    let eval = LinearEval::<V>::new(weights);
+    let score = eval.evaluate(pos);
+    let flipped = pos.flipped();
+    let swapped = flipped.with_turn(pos.turn());
+    prop_assert_eq!(
+        eval.evaluate(&swapped),
+        -score,
+        "colours swapped: {:?}",
+        pos
+    );
+    prop_assert_eq!(eval.evaluate(&flipped), score, "flipped: {:?}", pos);
+    prop_assert_eq!(eval.breakdown(pos).total, score);
+
+    let values = FeatureValues::compute(pos);
+    let mirrored = FeatureValues::compute(&flipped);
+    prop_assert_eq!(values.side(Color::White), mirrored.side(Color::Black));
+    prop_assert_eq!(values.side(Color::Black), mirrored.side(Color::White));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn international_playouts(pos in playout::<International>(0..80)) {
+        symmetric(&pos, Weights::INTERNATIONAL)?;
+    }
+
+    #[test]
+    fn english_playouts(pos in playout::<English>(0..80)) {
+        symmetric(&pos, Weights::ENGLISH)?;
+    }
+
+    #[test]
+    fn international_kings(pos in playout_with_kings::<International>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn english_kings(pos in playout_with_kings::<English>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn international_scattered(pos in scattered::<International>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn english_scattered(pos in scattered::<English>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+}
+
+#[test]
+fn feature_count_matches_weight_arrays() {
+    assert_eq!(Weights::ZERO.as_array().len(), FEATURE_COUNT);
+}

@@ -1,0 +1,39 @@
+//! Alpha-beta search for draughts, generic over the variant and the evaluator.
+//!
+//! Principal variation search with iterative deepening and aspiration windows, a shared
+//! lock-free transposition table, quiescence that resolves pending captures (a position
+//! where either side can capture is never a leaf), killer and history ordering,
+//! late-move reductions, repetition detection, and Lazy SMP over several threads.
+//!
+//! ```
+//! use draughts_core::{Game, International, Position};
+//! use draughts_search::{Control, Limits, Searcher};
+//! # use draughts_eval::{Evaluator, Score};
+//! # struct Material;
+//! # impl Evaluator<International> for Material {
+//! #     fn evaluate(&self, pos: &Position<International>) -> Score {
+//! #         let us = pos.turn();
+//! #         (pos.pieces(us).len() as Score - pos.pieces(!us).len() as Score) * 100
+//! #     }
+//! # }
+//!
+//! let searcher = Searcher::new(Material);
+//! let game = Game::<International>::new();
+//! let result = searcher.search(&game, Limits::depth(4), &Control::default(), &mut |_| {});
+//! assert!(result.best_move.is_some());
+//! assert_eq!(result.depth, 4);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod limits;
+mod oracle;
+mod score;
+mod search;
+mod tt;
+
+pub use limits::{Clock, Limits};
+pub use oracle::{Combination, EndgameOracle, TacticalOracle, Wld};
+pub use score::{is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
+pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
+pub use tt::{Bound, Entry, Table};

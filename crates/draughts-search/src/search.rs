@@ -1,0 +1,730 @@
+//! Principal variation search with iterative deepening, aspiration windows, a shared
+//! transposition table and capture-resolving quiescence, on one or more threads
+//! (Lazy SMP).
+
+use crate::limits::Limits;
+use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
+use crate::score::{from_table, is_decisive, to_table, DRAW, INFINITY, MAX_PLY, WIN};
+use crate::tt::{Bound, Entry, Table};
+use draughts_core::{DrawClock, Game, Move, MoveList, Position, Variant};
+use draughts_eval::{Evaluator, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Score of a position the endgame database says is won, before the ply adjustment;
+/// below search wins, above any evaluation.
+pub const DATABASE_WIN: Score = WIN - 2 * MAX_PLY as Score - 1000;
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<V: Variant> {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move<V>>,
+}
+
+impl<V: Variant> SearchInfo<V> {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-6)
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<V: Variant> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best_move: Option<Move<V>>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move<V>>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move<V>>,
+}
+
+/// Stop and ponder control of one search, shareable with another thread (for example
+/// one reading protocol commands). Make a fresh one for each search: a stop requested
+/// before the search starts is honoured at once.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponder_hit: Mutex<Option<Instant>>,
+}
+
+impl Control {
+    /// Asks the running search to stop as soon as possible; it still returns its best
+    /// move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was requested.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the ponder search becomes a normal one
+    /// whose time limits count from now.
+    pub fn ponder_hit(&self) {
+        if let Ok(mut at) = self.ponder_hit.lock() {
+            *at = Some(Instant::now());
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// The control of a ponder search: time limits wait for [`Control::ponder_hit`].
+    pub fn pondering() -> Control {
+        Control {
+            pondering: AtomicBool::new(true),
+            ..Control::default()
+        }
+    }
+}
+
+/// A searcher for variant `V` with evaluator `E`: owns the transposition table and the
+/// thread count, and lends both to each search.
+pub struct Searcher<V: Variant, E: Evaluator<V>> {
+    eval: Arc<E>,
+    table: Arc<Table>,
+    threads: usize,
+    endgame: Option<Arc<dyn EndgameOracle<V>>>,
+    tactics: Option<Arc<dyn TacticalOracle<V>>>,
+}
+
+/// What every search thread shares.
+struct Shared<'a, V: Variant, E: Evaluator<V>> {
+    eval: &'a E,
+    table: &'a Table,
+    control: &'a Control,
+    endgame: Option<&'a dyn EndgameOracle<V>>,
+    tactics: Option<&'a dyn TacticalOracle<V>>,
+    limits: Limits,
+    start: Instant,
+    nodes: AtomicU64,
+}
+
+impl<V: Variant, E: Evaluator<V>> Shared<'_, V, E> {
+    /// The time limits in force: none while pondering; counted from the ponder hit after
+    /// one.
+    fn deadlines(&self) -> Option<(Instant, Instant)> {
+        if self.control.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let (soft, hard) = self.limits.budget()?;
+        let from = self
+            .control
+            .ponder_hit
+            .lock()
+            .ok()
+            .and_then(|at| *at)
+            .unwrap_or(self.start);
+        Some((from + soft, from + hard))
+    }
+}
+
+impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
+    /// A searcher with a 64 MiB table and one thread.
+    pub fn new(eval: E) -> Searcher<V, E> {
+        Searcher {
+            eval: Arc::new(eval),
+            table: Arc::new(Table::new(64)),
+            threads: 1,
+            endgame: None,
+            tactics: None,
+        }
+    }
+
+    /// Replaces the transposition table by one of `mib` mebibytes.
+    pub fn set_hash_size(&mut self, mib: usize) {
+        self.table = Arc::new(Table::new(mib));
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Lends the search an endgame database.
+    pub fn set_endgame_oracle(&mut self, oracle: Option<Arc<dyn EndgameOracle<V>>>) {
+        self.endgame = oracle;
+    }
+
+    /// Lends the search a tactical-template matcher.
+    pub fn set_tactical_oracle(&mut self, oracle: Option<Arc<dyn TacticalOracle<V>>>) {
+        self.tactics = oracle;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// Searches the current position of `game`, reporting each completed iteration to
+    /// `info`.
+    ///
+    /// The game's history makes repetitions and the move-count rules draws inside the
+    /// tree (use [`Game::from_position`] for a bare position). `control` stops the
+    /// search from another thread, or holds its time limits until a ponder hit (see
+    /// [`Control::pondering`]). With one thread and a depth or node limit the result is
+    /// deterministic.
+    pub fn search(
+        &self,
+        game: &Game<V>,
+        limits: Limits,
+        control: &Control,
+        info: &mut dyn FnMut(&SearchInfo<V>),
+    ) -> SearchResult<V> {
+        let root = game.position();
+        let positions = game.positions();
+        let history = &positions[..positions.len().saturating_sub(1)];
+        let clock = game.clock();
+        self.table.new_search();
+        let shared = Shared {
+            eval: &*self.eval,
+            table: &self.table,
+            control,
+            endgame: self.endgame.as_deref(),
+            tactics: self.tactics.as_deref(),
+            limits,
+            start: Instant::now(),
+            nodes: AtomicU64::new(0),
+        };
+        // Only positions since the last man move or capture can recur.
+        let run = history.len().min(usize::from(clock.reversible_plies()));
+        let path: Vec<u64> = history[history.len() - run..]
+            .iter()
+            .map(Position::hash)
+            .collect();
+        let result = std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let (shared, path) = (&shared, path.clone());
+                scope
+                    .spawn(move || Worker::new(shared, path, id).iterate(root, clock, &mut |_| {}));
+            }
+            let result = Worker::new(&shared, path, 0).iterate(root, clock, info);
+            shared.control.stop();
+            result
+        });
+        SearchResult {
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: shared.start.elapsed(),
+            ..result
+        }
+    }
+}
+
+/// One search thread's state.
+struct Worker<'a, V: Variant, E: Evaluator<V>> {
+    shared: &'a Shared<'a, V, E>,
+    id: usize,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Hashes of the positions before the current node: the game's reversible run,
+    /// then the search path.
+    path: Vec<u64>,
+    killers: Box<[[Option<Move<V>>; 2]; MAX_PLY + 1]>,
+    history: Box<[[i32; 64]; 64]>,
+    pv: Box<[[Option<Move<V>>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// The moves of each ply, kept off the stack (a list is several kilobytes).
+    lists: Box<[MoveList<V>]>,
+    /// Their ordering keys.
+    orders: Box<[Order]>,
+}
+
+impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
+    fn new(shared: &'a Shared<'a, V, E>, path: Vec<u64>, id: usize) -> Self {
+        Worker {
+            shared,
+            id,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            stopped: false,
+            path,
+            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+            history: Box::new([[0; 64]; 64]),
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
+        }
+    }
+
+    /// Iterative deepening with aspiration windows.
+    fn iterate(
+        &mut self,
+        root: &Position<V>,
+        clock: DrawClock<V>,
+        info: &mut dyn FnMut(&SearchInfo<V>),
+    ) -> SearchResult<V> {
+        let moves = root.legal_moves();
+        let mut best = SearchResult {
+            best_move: moves.first().copied(),
+            ponder: None,
+            score: if moves.is_empty() { -WIN } else { 0 },
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: moves.first().copied().into_iter().collect(),
+        };
+        if moves.is_empty() {
+            return best;
+        }
+        let max_depth = self
+            .shared
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        let base = self.path.len();
+        // Helper threads start one ply deeper on odd ids to spread the work.
+        let first = 1 + (self.id % 2) as u32;
+        for depth in first..=max_depth {
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 && !is_decisive(best.score) {
+                (best.score - delta, best.score + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let score = self.search(root, clock, depth as i32, alpha, beta, 0, true);
+                self.path.truncate(base);
+                if self.stopped {
+                    break score;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITY);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITY);
+                } else {
+                    break score;
+                }
+                delta += delta / 2;
+            };
+            if self.stopped && depth > first {
+                // An interrupted iteration's move is still good if it was already best.
+                if let Some(mv) = self.pv[0][0] {
+                    if self.pv_len[0] > 0 && Some(mv) == best.best_move {
+                        best.score = best.score.max(score);
+                    }
+                }
+                break;
+            }
+            let pv: Vec<Move<V>> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            best = SearchResult {
+                best_move: pv.first().copied().or(best.best_move),
+                ponder: pv.get(1).copied(),
+                score,
+                depth,
+                nodes: 0,
+                time: Duration::ZERO,
+                pv: pv.clone(),
+            };
+            self.flush_nodes();
+            info(&SearchInfo {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.shared.nodes.load(Ordering::Relaxed),
+                time: self.shared.start.elapsed(),
+                pv,
+            });
+            if self.stopped || self.past_soft_limit() {
+                break;
+            }
+        }
+        best
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    fn past_soft_limit(&self) -> bool {
+        if self.shared.control.is_stopped() {
+            return true;
+        }
+        matches!(self.shared.deadlines(), Some((soft, _)) if Instant::now() >= soft)
+    }
+
+    /// Checks the stop conditions every 1024 nodes.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            let shared = self.shared;
+            let out_of_nodes = shared
+                .limits
+                .nodes
+                .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+            let out_of_time =
+                matches!(shared.deadlines(), Some((_, hard)) if Instant::now() >= hard);
+            if out_of_nodes || out_of_time {
+                shared.control.stop();
+            }
+            self.stopped = shared.control.is_stopped();
+        }
+        self.stopped
+    }
+
+    fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.unreported += 1;
+        self.seldepth = self.seldepth.max(ply);
+    }
+
+    /// Whether `hash` repeats a position of the last `run` entries of the path (those
+    /// since the last man move or capture) with the same side to move.
+    fn is_repetition(&self, hash: u64, run: usize) -> bool {
+        let n = self.path.len();
+        (2..=run.min(n))
+            .step_by(2)
+            .any(|back| self.path[n - back] == hash)
+    }
+
+    /// The alpha-beta search proper; `clock` holds the draw-rule counters of `pos`.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        // 1. Horizon: resolve captures, then evaluate.
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 1);
+        }
+        self.count_node(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        let hash = pos.hash();
+
+        // 2. Draws by repetition (the root itself is never a draw).
+        if ply > 0 && self.is_repetition(hash, usize::from(clock.reversible_plies())) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.shared.eval.evaluate(pos);
+        }
+
+        // 3. Transposition table.
+        let entry = self.shared.table.probe(hash);
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let score = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        // 4. Moves; none means the side to move has lost.
+        pos.generate_moves(&mut self.lists[ply]);
+        let count = self.lists[ply].len();
+        if count == 0 {
+            return -(WIN - ply as Score);
+        }
+        if ply > 0 && clock.draw().is_some() {
+            return DRAW;
+        }
+
+        // 5. Endgame database.
+        if ply > 0 {
+            if let Some(score) = self.probe_endgame(pos, ply) {
+                return score;
+            }
+        }
+
+        // 6. Move ordering.
+        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
+        self.order(tt_move, ply);
+
+        // 7. The moves, principal variation first, later ones with null windows and
+        //    reductions.
+        self.path.push(hash);
+        let mut best = -INFINITY;
+        let mut best_index = 0;
+        let original_alpha = alpha;
+        let forced = count == 1;
+        for n in 0..count {
+            let i = pick(&mut self.orders[ply], n);
+            let mv = self.lists[ply][i];
+            let child = pos.play_unchecked(&mv);
+            let child_clock = clock.after(pos, &mv, &child);
+            // A forced move costs no depth.
+            let new_depth = if forced { depth } else { depth - 1 };
+            let score = if n == 0 {
+                -self.search(
+                    &child,
+                    child_clock,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                )
+            } else {
+                let quiet = !mv.is_capture() && !self.is_killer(&mv, ply);
+                let reduction = if quiet && depth >= 3 && n >= 3 && !pv_node {
+                    1 + (n >= 8 && depth >= 6) as i32
+                } else {
+                    0
+                };
+                let mut score = -self.search(
+                    &child,
+                    child_clock,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(
+                        &child,
+                        child_clock,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score =
+                        -self.search(&child, child_clock, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !mv.is_capture() {
+                            self.reward(&mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        self.path.pop();
+
+        // 8. Remember the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            hash,
+            Entry {
+                score: to_table(best, ply),
+                depth,
+                bound,
+                move_index: Some(best_index as u16),
+            },
+        );
+        best
+    }
+
+    /// Resolves pending captures before evaluating. A position where the side to move
+    /// must capture is searched through its captures; one where only the opponent
+    /// threatens a capture gets `threat_plies` more full plies, so that the threat is
+    /// answered or executed before the position is judged.
+    fn quiesce(
+        &mut self,
+        pos: &Position<V>,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        threat_plies: u32,
+    ) -> Score {
+        self.count_node(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.shared.eval.evaluate(pos);
+        }
+        let must_capture = pos.has_capture();
+        let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
+        if !must_capture && !threatened {
+            return self.leaf(pos, ply);
+        }
+        pos.generate_moves(&mut self.lists[ply]);
+        let count = self.lists[ply].len();
+        if count == 0 {
+            return -(WIN - ply as Score);
+        }
+        let next_threat = if must_capture {
+            threat_plies
+        } else {
+            threat_plies - 1
+        };
+        let mut best = -INFINITY;
+        for i in 0..count {
+            let child = pos.play_unchecked(&self.lists[ply][i]);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, next_threat);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The value of a quiet position: the database's if it knows, a proven combination
+    /// if the tactical oracle has one, else the evaluation.
+    fn leaf(&mut self, pos: &Position<V>, ply: usize) -> Score {
+        if let Some(score) = self.probe_endgame(pos, ply) {
+            return score;
+        }
+        let eval = self.shared.eval.evaluate(pos);
+        if let Some(tactics) = self.shared.tactics {
+            if let Some(combination) = tactics.combination(pos) {
+                return eval.max(eval + combination.gain);
+            }
+        }
+        eval
+    }
+
+    fn probe_endgame(&self, pos: &Position<V>, ply: usize) -> Option<Score> {
+        let oracle = self.shared.endgame?;
+        if pos.piece_count() > oracle.max_pieces() {
+            return None;
+        }
+        let progress = self.shared.eval.evaluate(pos).clamp(-500, 500);
+        Some(match oracle.probe(pos)? {
+            Wld::Win => DATABASE_WIN - ply as Score + progress / 10,
+            Wld::Loss => -(DATABASE_WIN - ply as Score) + progress / 10,
+            Wld::Draw => DRAW,
+        })
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move<V>) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = Some(mv);
+        let len = child_len.min(MAX_PLY - 1);
+        if len > 0 {
+            head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+        }
+        self.pv_len[ply] = len + 1;
+    }
+
+    fn is_killer(&self, mv: &Move<V>, ply: usize) -> bool {
+        self.killers[ply].contains(&Some(*mv))
+    }
+
+    fn reward(&mut self, mv: &Move<V>, ply: usize, depth: i32) {
+        if self.killers[ply][0] != Some(*mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(*mv);
+        }
+        let h = &mut self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+
+    /// Fills the ordering keys of ply `ply`'s moves: the table's move, then killers,
+    /// then history.
+    fn order(&mut self, tt_move: Option<usize>, ply: usize) {
+        let (killers, history) = (&self.killers[ply], &self.history);
+        let order = &mut self.orders[ply];
+        order.clear();
+        for (i, mv) in self.lists[ply].iter().enumerate() {
+            let key = if Some(i) == tt_move {
+                i32::MAX
+            } else if killers[0] == Some(*mv) {
+                i32::MAX - 1
+            } else if killers[1] == Some(*mv) {
+                i32::MAX - 2
+            } else {
+                history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
+            };
+            order.push((key, i as u16));
+        }
+    }
+}
+
+/// Ordering keys with move indices.
+type Order = arrayvec::ArrayVec<(i32, u16), { draughts_core::MAX_MOVES }>;
+
+/// Moves the best-keyed remaining entry to position `n` and returns its move index.
+fn pick(order: &mut [(i32, u16)], n: usize) -> usize {
+    let mut best = n;
+    for j in n + 1..order.len() {
+        if order[j].0 > order[best].0 {
+            best = j;
+        }
+    }
+    order.swap(n, best);
+    order[n].1 as usize
+}

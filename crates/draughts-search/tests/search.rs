@@ -1,0 +1,70 @@
+//! Behaviour of the search on positions with known answers.
+
+use draughts_core::{English, Game, International, Position, Variant};
+use draughts_eval::{Evaluator, Score};
+use draughts_search::{Control, Limits, Searcher, WIN};
+
+/// Material only: enough to test the search machinery.
+struct Material;
+
+impl<V: Variant> Evaluator<V> for Material {
+    fn evaluate(&self, pos: &Position<V>) -> Score {
+        let side = |c| {
+            let kings = pos.kings(c).len() as Score;
+            let men = pos.men(c).len() as Score;
+            100 * men + 300 * kings
+        };
+        side(pos.turn()) - side(!pos.turn())
+    }
+}
+
+fn search<V: Variant>(fen: &str, limits: Limits) -> draughts_search::SearchResult<V> {
+    let pos: Position<V> = fen.parse().expect("test FEN");
+    Searcher::new(Material).search(
+        &Game::from_position(pos),
+        limits,
+        &Control::default(),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn a_capture_that_leaves_no_move_wins_at_once() {
+    let result = search::<English>("W:W21:B17", Limits::depth(3));
+    assert_eq!(result.score, WIN - 1);
+    assert_eq!(result.pv.len(), 1);
+}
+
+#[test]
+fn one_thread_with_a_depth_limit_is_deterministic() {
+    let a = search::<International>("W:W31-50:B1-20", Limits::depth(7));
+    let b = search::<International>("W:W31-50:B1-20", Limits::depth(7));
+    assert_eq!(
+        (a.best_move, a.score, a.nodes),
+        (b.best_move, b.score, b.nodes)
+    );
+    assert_eq!(a.depth, 7);
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let result = search::<International>("W:W31-50:B1-20", Limits::nodes(20_000));
+    assert!(result.nodes < 25_000, "{} nodes", result.nodes);
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn a_lost_side_takes_a_draw_by_the_king_move_rule() {
+    // White (two kings) is three kings down on material, but 49 plies of king moves
+    // have been played: any king move now completes the 25-move rule.
+    let pos: Position<International> = "W:WK46,K5:BK1,K2,K3,K4,K50".parse().expect("test FEN");
+    let mut game = Game::from_position(pos);
+    let shuffle = ["46-41", "50-44", "41-46", "44-50"];
+    for i in 0..49 {
+        game.play_text(shuffle[i % 4]).expect("legal shuffle");
+    }
+    let result =
+        Searcher::new(Material).search(&game, Limits::depth(3), &Control::default(), &mut |_| {});
+    assert_eq!(game.clock().reversible_plies(), 49);
+    assert!(result.score >= 0, "score {}", result.score);
+}
