@@ -1,7 +1,8 @@
 //! Draughts (checkers): one crate that re-exports the workspace's libraries.
 //!
-//! Each library is behind a feature of the same name; `core` (the rules) is on by
-//! default.
+//! `core` (rules, notation, games) is always there; `eval` (features, weights, the
+//! linear evaluator) and `search` (alpha-beta search) are features of the same names,
+//! both on by default. The engine binary is the `draughts-engine` package.
 //!
 //! ```
 //! use draughts::core::{International, Position};
@@ -11,5 +12,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "core")]
 pub use draughts_core as core;
+#[cfg(feature = "eval")]
+pub use draughts_eval as eval;
+#[cfg(feature = "search")]
+pub use draughts_search as search;

@@ -34,6 +34,11 @@ pub struct Entry {
 
 const BUCKET: usize = 4;
 
+/// Four slots on one cache line, so that a probe costs at most one miss.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET]);
+
 #[derive(Default)]
 struct Slot {
     key: AtomicU64,
@@ -42,7 +47,7 @@ struct Slot {
 
 /// A transposition table shared by all search threads.
 pub struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
     age: AtomicU8,
 }
@@ -52,11 +57,13 @@ impl Table {
     /// at least one bucket).
     pub fn new(mib: usize) -> Table {
         let bytes = mib.max(1) << 20;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        let mut table = Vec::with_capacity(buckets);
+        huge_pages::advise(&table);
+        table.resize_with(buckets, Bucket::default);
         Table {
-            slots,
+            buckets: table,
             mask: buckets - 1,
             age: AtomicU8::new(0),
         }
@@ -64,12 +71,12 @@ impl Table {
 
     /// Size in bytes.
     pub fn size_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.buckets.iter().flat_map(|b| &b.0) {
             slot.key.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
         }
@@ -83,9 +90,8 @@ impl Table {
             .store(age.wrapping_add(1) & 0x3f, Ordering::Relaxed);
     }
 
-    fn bucket(&self, hash: u64) -> &[Slot] {
-        let start = (hash as usize & self.mask) * BUCKET;
-        &self.slots[start..start + BUCKET]
+    fn bucket(&self, hash: u64) -> &[Slot; BUCKET] {
+        &self.buckets[hash as usize & self.mask].0
     }
 
     /// The entry for `hash`, if stored.
@@ -136,6 +142,31 @@ impl Table {
         slot.key.store(hash ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
     }
+}
+
+/// Asking the kernel to back the table with huge pages: probes hit random cache lines
+/// all over the table, and with 4 KiB pages nearly every one also misses the TLB.
+mod huge_pages {
+    /// Advises huge pages for the (not yet touched) capacity of `slots`.
+    #[allow(clippy::ptr_arg)] // the capacity, not just the contents, is advised
+    #[cfg(target_os = "linux")]
+    pub(super) fn advise<T>(slots: &Vec<T>) {
+        const PAGE: usize = 4096;
+        let start = slots.as_ptr() as usize;
+        let end = start + slots.capacity() * std::mem::size_of::<T>();
+        let first = start.div_ceil(PAGE) * PAGE;
+        if end > first + PAGE {
+            // SAFETY: madvise only advises; MADV_HUGEPAGE changes neither the contents
+            // nor the validity of memory, and the range lies inside the vector's own
+            // allocation (rounded inwards to whole pages).
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub(super) fn advise<T>(_slots: &Vec<T>) {}
 }
 
 // Data word: score (16 bits) | depth + 128 (8) | bound (2) | move index + 1 (10) | age (6).
