@@ -1,13 +1,15 @@
 //! `draughts`: a draughts engine for International (10x10) and English (8x8) draughts.
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
-//! in the terminal), `perft` and `bench`. Run `draughts help` for the options.
+//! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
+//! (balanced start positions for matches). Run `draughts help` for the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
 mod bench;
 mod engine;
 mod hub;
+mod matches;
 mod perft;
 mod play;
 
@@ -42,6 +44,11 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth: total nodes (the behaviour
     /// checksum) and speed.
     Bench(BenchArgs),
+    /// Play two engines against each other over a set of openings: PDN of the games,
+    /// wins/draws/losses and the Elo difference.
+    Match(MatchArgs),
+    /// Generate balanced opening positions for matches (one FEN a line).
+    Openings(OpeningsArgs),
 }
 
 /// Options that shape the engine.
@@ -128,6 +135,83 @@ struct BenchArgs {
     depth: Option<u32>,
 }
 
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The first engine: internal[:weights=FILE,hash=MIB,threads=N,depth=D,nodes=N], or
+    /// hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
+    #[arg(long, default_value = "internal", value_name = "SPEC")]
+    engine1: String,
+    /// The second engine, as --engine1.
+    #[arg(long, value_name = "SPEC")]
+    engine2: String,
+    /// Engine 1's name in the PDN and the summary (default: from its id or options).
+    #[arg(long)]
+    name1: Option<String>,
+    /// Engine 2's name.
+    #[arg(long)]
+    name2: Option<String>,
+    /// Opening positions, one FEN a line, # comments (default: the built-in set).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Games to play, rounded up to even; openings are taken in turn, each with both
+    /// colours (default: every opening twice).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: Option<u32>,
+    /// Games played at once (default: the number of cores over the engines' threads).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    concurrency: Option<u32>,
+    /// Seconds per move [default: 0.1].
+    #[arg(long, value_parser = parse_seconds, conflicts_with = "time")]
+    move_time: Option<f64>,
+    /// A game clock instead: seconds per side for the game.
+    #[arg(long, value_parser = parse_seconds)]
+    time: Option<f64>,
+    /// The clock's increment in seconds, added before each move.
+    #[arg(long, value_parser = parse_nonnegative_seconds, requires = "time")]
+    inc: Option<f64>,
+    /// Seconds a move may take before it loses on time, with a time per move or a fixed
+    /// depth (default: 3 × the time per move + 1, or 60 with depth= or nodes=).
+    #[arg(long, value_parser = parse_seconds)]
+    timeout: Option<f64>,
+    /// Games longer than this many plies are adjudicated drawn.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_plies: u32,
+    /// Write the games to this PDN file.
+    #[arg(long, alias = "pgn", value_name = "FILE")]
+    pdn: Option<PathBuf>,
+    /// The PDN Event tag (default: "ENGINE1 vs ENGINE2").
+    #[arg(long)]
+    event: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct OpeningsArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Random plies from the start.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=60))]
+    plies: u32,
+    /// Positions to write.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: u32,
+    /// Keep positions whose score is within this many men of 0.
+    #[arg(long, default_value_t = 0.3)]
+    max_score: f64,
+    /// Depth of the search that scores each position.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Seed of the random moves: the same seed gives the same file.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write here instead of to standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
 fn parse_variant(text: &str) -> Result<VariantKind, String> {
     text.parse::<VariantKind>().map_err(|e| e.to_string())
 }
@@ -145,6 +229,15 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 1e6 => Ok(x),
         _ => Err(format!(
             "{text:?} is not a positive number of seconds (at most 1000000)"
+        )),
+    }
+}
+
+fn parse_nonnegative_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=1e6).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds from 0 to 1000000"
         )),
     }
 }
@@ -174,6 +267,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Openings(args) => matches::openings::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

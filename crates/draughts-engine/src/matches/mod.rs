@@ -1,0 +1,494 @@
+//! `draughts match`: two engines play each other over a set of openings, each opening
+//! with both colours, several games at once; the games go to a PDN file and the result
+//! to a summary with the Elo difference.
+//!
+//! Each worker thread owns its two players (in-process searchers and/or external
+//! engine processes) and plays the games it takes from a shared counter. A player's
+//! fault (an illegal move, a crash, a time loss) loses that game and is recorded; an
+//! external engine that crashed or hung is restarted for the next game.
+
+mod external;
+mod game;
+pub mod openings;
+mod player;
+mod spec;
+pub mod stats;
+
+use crate::engine::with_variant;
+use crate::{CliError, MatchArgs};
+use draughts_core::pdn::PdnGame;
+use draughts_core::{Color, GameStatus, Position, Variant};
+use external::HubProcess;
+use game::{Ending, Played, Rules, TimeControl};
+use spec::EngineKind;
+pub use spec::PlayerSpec;
+use stats::Tally;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A fixed-depth or fixed-node player may take this long for a move (unless
+/// `--timeout` says otherwise).
+const FIXED_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The time per move when no time control is given.
+pub const DEFAULT_MOVE_TIME: f64 = 0.1;
+
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, V => run_variant::<V>(args))
+}
+
+/// Everything about a match but the players' state.
+struct Setup<V: Variant> {
+    specs: [PlayerSpec; 2],
+    names: [String; 2],
+    openings: Vec<Position<V>>,
+    games: usize,
+    concurrency: usize,
+    rules: Rules,
+}
+
+/// A finished game and where it belongs.
+struct Record<V: Variant> {
+    index: usize,
+    /// Whether engine 1 played White.
+    engine1_white: bool,
+    played: Played<V>,
+}
+
+impl<V: Variant> Record<V> {
+    /// Engine `e`'s colour (0 = engine 1).
+    fn color_of(&self, e: usize) -> Color {
+        if (e == 0) == self.engine1_white {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The engine playing `color`.
+    fn engine_of(&self, color: Color) -> usize {
+        usize::from(self.color_of(0) != color)
+    }
+}
+
+fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
+    let setup = prepare::<V>(args)?;
+    let mut pdn = match &args.pdn {
+        Some(path) => {
+            Some(BufWriter::new(File::create(path).map_err(|e| {
+                format!("cannot write {}: {e}", path.display())
+            })?))
+        }
+        None => None,
+    };
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "Match: {} vs {}, {} games, {}, {} openings, {} at a time",
+        setup.names[0],
+        setup.names[1],
+        setup.games,
+        describe(setup.rules.time_control),
+        setup.openings.len(),
+        setup.concurrency
+    )?;
+    let date = today();
+    let event = args
+        .event
+        .clone()
+        .unwrap_or_else(|| format!("{} vs {}", setup.names[0], setup.names[1]));
+    let mut summary = Summary::default();
+    let mut pending = BTreeMap::new();
+    let mut next_to_write = 0;
+    let next_game = AtomicUsize::new(0);
+    let (sender, records) = mpsc::channel::<Record<V>>();
+    std::thread::scope(|scope| -> Result<(), CliError> {
+        for worker in 0..setup.concurrency {
+            let sender = sender.clone();
+            let (setup, next_game) = (&setup, &next_game);
+            std::thread::Builder::new()
+                .name(format!("match-{worker}"))
+                .spawn_scoped(scope, move || play_games(setup, next_game, &sender))
+                .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+        }
+        drop(sender);
+        for record in records {
+            summary.add(&record);
+            writeln!(out, "{}", progress(&setup, &record, &summary))?;
+            pending.insert(record.index, record);
+            // Games are written in their order, each as soon as those before it are.
+            while let Some(record) = pending.remove(&next_to_write) {
+                if let Some(file) = &mut pdn {
+                    let text = pdn_text(&setup, &record, &event, &date);
+                    writeln!(file, "{text}")
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("cannot write the PDN file: {e}"))?;
+                }
+                next_to_write += 1;
+            }
+        }
+        Ok(())
+    })?;
+    write!(out, "{}", summary.report(&setup, args.pdn.as_deref()))?;
+    Ok(())
+}
+
+/// Reads the options, the openings, and checks that every engine starts.
+fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
+    let specs = [parse_spec(&args.engine1, 1)?, parse_spec(&args.engine2, 2)?];
+    let mut names = [
+        args.name1.clone().unwrap_or_default(),
+        args.name2.clone().unwrap_or_default(),
+    ];
+    for (i, spec) in specs.iter().enumerate() {
+        match &spec.kind {
+            EngineKind::Internal(_) => {
+                // Reads the weights once, so a bad file is an error before any game.
+                player::build::<V>(spec).map_err(|e| format!("engine {}: {e}", i + 1))?;
+            }
+            EngineKind::Hub {
+                program,
+                args: arguments,
+                params,
+            } => {
+                let process = HubProcess::start(program, arguments, V::NAME, params)
+                    .map_err(|e| format!("engine {}: {e}", i + 1))?;
+                for warning in &process.warnings {
+                    eprintln!("draughts: warning: engine {} ({program}): {warning}", i + 1);
+                }
+                if names[i].is_empty() {
+                    if let Some(id) = &process.id {
+                        names[i] = id.clone();
+                    }
+                }
+            }
+        }
+        if names[i].is_empty() {
+            names[i] = spec.default_name();
+        }
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            openings::read::<V>(&text, &path.display().to_string())?
+        }
+        None => openings::read::<V>(openings::builtin(args.variant), "built-in openings")?,
+    };
+    let games = args.games.map_or(2 * openings.len(), |n| n as usize);
+    let games = games + games % 2;
+    let threads = specs
+        .iter()
+        .map(PlayerSpec::threads)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let concurrency = args
+        .concurrency
+        .map_or((cores / threads).max(1), |c| c as usize)
+        .min(games)
+        .max(1);
+    let time_control = match (args.time, args.move_time) {
+        (Some(time), _) => TimeControl::Clock {
+            time: Duration::from_secs_f64(time),
+            increment: Duration::from_secs_f64(args.inc.unwrap_or(0.0)),
+        },
+        (None, time) => {
+            TimeControl::MoveTime(Duration::from_secs_f64(time.unwrap_or(DEFAULT_MOVE_TIME)))
+        }
+    };
+    let move_timeout = match (args.timeout, time_control) {
+        (Some(timeout), _) => Duration::from_secs_f64(timeout),
+        (None, TimeControl::MoveTime(time)) => time * 3 + Duration::from_secs(1),
+        (None, TimeControl::Clock { .. }) => FIXED_TIMEOUT,
+    };
+    let rules = Rules {
+        time_control,
+        move_timeout,
+        fixed_timeout: args.timeout.map_or(FIXED_TIMEOUT, Duration::from_secs_f64),
+        max_plies: args.max_plies as usize,
+    };
+    Ok(Setup {
+        specs,
+        names,
+        openings,
+        games,
+        concurrency,
+        rules,
+    })
+}
+
+fn parse_spec(text: &str, number: usize) -> Result<PlayerSpec, String> {
+    text.parse()
+        .map_err(|e| format!("--engine{number} {text:?}: {e}"))
+}
+
+/// A worker: builds its players, then plays games until there are none left.
+fn play_games<V: Variant>(
+    setup: &Setup<V>,
+    next_game: &AtomicUsize,
+    sender: &mpsc::Sender<Record<V>>,
+) {
+    let built = (
+        player::build::<V>(&setup.specs[0]),
+        player::build::<V>(&setup.specs[1]),
+    );
+    // Checked before the match started; a failure now (a weights file removed meanwhile)
+    // still must not leave the match waiting.
+    let (Ok(mut first), Ok(mut second)) = built else {
+        eprintln!("draughts: error: a worker could not build its players");
+        return;
+    };
+    loop {
+        let index = next_game.fetch_add(1, Ordering::Relaxed);
+        if index >= setup.games {
+            return;
+        }
+        // Each opening twice in a row, engine 1 White first.
+        let start = setup.openings[(index / 2) % setup.openings.len()];
+        let engine1_white = index % 2 == 0;
+        let played = if engine1_white {
+            game::play(start, &mut *first, &mut *second, &setup.rules)
+        } else {
+            game::play(start, &mut *second, &mut *first, &setup.rules)
+        };
+        let record = Record {
+            index,
+            engine1_white,
+            played,
+        };
+        if sender.send(record).is_err() {
+            return;
+        }
+    }
+}
+
+/// The running totals, from engine 1's side.
+#[derive(Default)]
+struct Summary {
+    tally: Tally,
+    /// Wins of White, draws, wins of Black.
+    by_color: [u32; 3],
+    adjudicated: u32,
+    /// Illegal moves, crashes and time losses, per engine.
+    faults: [[u32; 3]; 2],
+    /// Time used and moves made, per engine.
+    used: [(Duration, u32); 2],
+}
+
+impl Summary {
+    fn add<V: Variant>(&mut self, record: &Record<V>) {
+        let played = &record.played;
+        match played.result.winner() {
+            Some(color) => {
+                if record.engine_of(color) == 0 {
+                    self.tally.wins += 1;
+                } else {
+                    self.tally.losses += 1;
+                }
+                self.by_color[if color == Color::White { 0 } else { 2 }] += 1;
+            }
+            None => {
+                self.tally.draws += 1;
+                self.by_color[1] += 1;
+            }
+        }
+        if let Ending::MaxPlies(_) = played.ending {
+            self.adjudicated += 1;
+        }
+        if let Some((color, fault)) = played.ending.fault() {
+            let kind = match fault {
+                player::Fault::Illegal(_) => 0,
+                player::Fault::Crash(_) => 1,
+                player::Fault::Time(_) => 2,
+            };
+            self.faults[record.engine_of(color)][kind] += 1;
+        }
+        for color in [Color::White, Color::Black] {
+            let (time, moves) = played.used[usize::from(color == Color::Black)];
+            let e = record.engine_of(color);
+            self.used[e].0 += time;
+            self.used[e].1 += moves;
+        }
+    }
+
+    fn report<V: Variant>(&self, setup: &Setup<V>, pdn: Option<&Path>) -> String {
+        let t = &self.tally;
+        let [a, b] = &setup.names;
+        let mut text = String::new();
+        text.push_str(&format!("\nGames: {}\n", t.games()));
+        text.push_str(&format!(
+            "{a}: {}, {}, {}; score {:.1}/{} = {:.1}%\n",
+            counted(t.wins, "win", "wins"),
+            counted(t.draws, "draw", "draws"),
+            counted(t.losses, "loss", "losses"),
+            t.points(),
+            t.games(),
+            100.0 * t.score().unwrap_or(0.5)
+        ));
+        if let Some(elo) = t.elo() {
+            text.push_str(&format!("Elo difference ({a} - {b}): {elo}\n"));
+        }
+        text.push_str(&format!(
+            "White wins {}, draws {}, Black wins {}; adjudicated draws (after {} plies) {}\n",
+            self.by_color[0],
+            self.by_color[1],
+            self.by_color[2],
+            setup.rules.max_plies,
+            self.adjudicated
+        ));
+        for (e, name) in setup.names.iter().enumerate() {
+            let [illegal, crashes, time] = self.faults[e];
+            let (used, moves) = self.used[e];
+            let average = if moves == 0 {
+                0.0
+            } else {
+                used.as_secs_f64() / f64::from(moves)
+            };
+            text.push_str(&format!(
+                "{name}: {}, {}, {}; {average:.3} s per move\n",
+                counted(illegal, "illegal move", "illegal moves"),
+                counted(crashes, "crash", "crashes"),
+                counted(time, "time loss", "time losses"),
+            ));
+        }
+        if let Some(path) = pdn {
+            text.push_str(&format!("PDN: {}\n", path.display()));
+        }
+        text
+    }
+}
+
+/// One line per finished game.
+fn progress<V: Variant>(setup: &Setup<V>, record: &Record<V>, summary: &Summary) -> String {
+    let played = &record.played;
+    let white = &setup.names[record.engine_of(Color::White)];
+    let black = &setup.names[record.engine_of(Color::Black)];
+    let t = &summary.tally;
+    format!(
+        "game {}/{}: {white} - {black} {} after {} ({}) | {} +{} ={} -{} {:.1}%",
+        record.index + 1,
+        setup.games,
+        played.result.pdn_token::<V>(),
+        counted(played.game.moves().len() as u64, "ply", "plies"),
+        ending_text(setup, record),
+        setup.names[0],
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score().unwrap_or(0.5)
+    )
+}
+
+/// `1 ply`, `2 plies`.
+fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Why the game ended, in words: `draw: threefold repetition`, `white wins: black has
+/// no legal move`, `dame (black): illegal move: ...`.
+fn ending_text<V: Variant>(setup: &Setup<V>, record: &Record<V>) -> String {
+    match &record.played.ending {
+        Ending::Rules(GameStatus::Win(color)) => {
+            format!("{color} wins: {} has no legal move", !*color)
+        }
+        Ending::Rules(status) => status.to_string(),
+        Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
+        Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
+            format!(
+                "{} ({color}): {fault}",
+                setup.names[record.engine_of(*color)]
+            )
+        }
+    }
+}
+
+/// The PDN text of a game, tags filled in, the reason it ended as a comment on its
+/// last move.
+fn pdn_text<V: Variant>(setup: &Setup<V>, record: &Record<V>, event: &str, date: &str) -> String {
+    let played = &record.played;
+    let mut pdn = PdnGame::from_game(&played.game);
+    let token = played.result.pdn_token::<V>();
+    pdn.set_tag("Event", event);
+    pdn.set_tag("Site", "draughts match");
+    pdn.set_tag("Date", date);
+    pdn.set_tag("Round", (record.index + 1).to_string());
+    pdn.set_tag(
+        "White",
+        setup.names[record.engine_of(Color::White)].as_str(),
+    );
+    pdn.set_tag(
+        "Black",
+        setup.names[record.engine_of(Color::Black)].as_str(),
+    );
+    pdn.set_tag("Result", token);
+    pdn.result = Some(token.to_string());
+    pdn.set_tag("Termination", played.ending.termination());
+    pdn.set_tag("TimeControl", describe(setup.rules.time_control));
+    let comment = ending_text(setup, record);
+    match pdn.moves.last_mut() {
+        Some(last) => last.comments.push(comment),
+        None => pdn.comments.push(comment),
+    }
+    pdn.to_string()
+}
+
+/// `0.1 s per move`, `60+0.5 s`.
+fn describe(time_control: TimeControl) -> String {
+    match time_control {
+        TimeControl::MoveTime(time) => format!("{} s per move", time.as_secs_f64()),
+        TimeControl::Clock { time, increment } => {
+            format!("{}+{} s", time.as_secs_f64(), increment.as_secs_f64())
+        }
+    }
+}
+
+/// Today's date (UTC) as PDN writes it, `YYYY.MM.DD`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (year, month, day) = civil_from_days(i64::try_from(days).unwrap_or(0));
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    // Both are small and positive by construction.
+    (year, month as u32, day as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(today().len(), 10);
+    }
+}

@@ -1,0 +1,242 @@
+//! Opening positions: reading an openings file, the built-in sets, and `draughts
+//! openings`, which generates balanced ones.
+//!
+//! An openings file has one FEN a line; `#` starts a comment (to the end of the line),
+//! and blank lines are ignored.
+
+use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::{CliError, OpeningsArgs};
+use draughts_core::{Game, Position, Variant, VariantKind};
+use draughts_eval::MAN;
+use draughts_search::{plies_to_end, Control, Limits};
+use std::collections::HashSet;
+use std::io::Write;
+
+/// The openings file for `kind` that comes with the engine.
+pub fn builtin(kind: VariantKind) -> &'static str {
+    match kind {
+        VariantKind::International => include_str!("../../openings/international.fen"),
+        VariantKind::English => include_str!("../../openings/english.fen"),
+    }
+}
+
+/// The positions of an openings file; `origin` names it in errors.
+///
+/// # Errors
+/// A message naming the line of a FEN that cannot be read, or of a position where the
+/// game is already over; also when there is no position at all.
+pub fn read<V: Variant>(text: &str, origin: &str) -> Result<Vec<Position<V>>, String> {
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let fen = line.split('#').next().unwrap_or("").trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let position: Position<V> = fen.parse().map_err(|e| {
+            format!(
+                "{origin}:{}: {fen:?} is not a {} FEN: {e}",
+                number + 1,
+                V::NAME
+            )
+        })?;
+        if position.legal_moves().is_empty() {
+            return Err(format!(
+                "{origin}:{}: {fen} has no legal move: the game is already over",
+                number + 1
+            ));
+        }
+        positions.push(position);
+    }
+    if positions.is_empty() {
+        return Err(format!("{origin}: no opening position in it"));
+    }
+    Ok(positions)
+}
+
+/// `draughts openings`: writes `--count` distinct positions reached by `--plies` random
+/// legal moves from the start, each with no capture pending and a fixed-depth score
+/// within `--max-score` men.
+pub fn run(args: &OpeningsArgs) -> Result<(), CliError> {
+    let max_score = args.max_score;
+    if !(max_score.is_finite() && max_score >= 0.0) {
+        return Err(format!("--max-score {max_score} is not a number of men of at least 0").into());
+    }
+    let openings = with_variant!(args.variant, V => generate::<V>(args)?
+        .iter()
+        .map(Position::to_fen)
+        .collect::<Vec<_>>());
+    let mut text = String::new();
+    text.push_str(&format!(
+        "# {} {} openings: {} random plies from the start, no capture pending, \
+         |score| <= {} men at depth {}.\n",
+        openings.len(),
+        args.variant.name(),
+        args.plies,
+        args.max_score,
+        args.depth
+    ));
+    text.push_str(&format!("# Made by: {}\n", command_line(args)));
+    for fen in &openings {
+        text.push_str(fen);
+        text.push('\n');
+    }
+    match &args.out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// The command that makes this file, options in a fixed order.
+fn command_line(args: &OpeningsArgs) -> String {
+    let mut line = format!(
+        "draughts openings --variant {} --plies {} --count {} --max-score {} --depth {} --seed {}",
+        args.variant.name(),
+        args.plies,
+        args.count,
+        args.max_score,
+        args.depth,
+        args.seed
+    );
+    if let Some(path) = &args.out {
+        line.push_str(&format!(" --out {}", path.display()));
+    }
+    line
+}
+
+/// Random walks until `args.count` positions pass the filters.
+fn generate<V: Variant>(args: &OpeningsArgs) -> Result<Vec<Position<V>>, String> {
+    let options = EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
+    let limit = (args.max_score * f64::from(MAN)).round();
+    let mut rng = SplitMix64(args.seed);
+    let mut seen = HashSet::new();
+    let mut openings = Vec::new();
+    let count = args.count as usize;
+    let attempts = count.saturating_mul(1000).max(10_000);
+    for _ in 0..attempts {
+        if openings.len() == count {
+            break;
+        }
+        let Some(position) = random_walk::<V>(&mut rng, args.plies) else {
+            continue;
+        };
+        let moves = position.legal_moves();
+        if moves.is_empty() || moves.iter().any(|m| m.is_capture()) || !seen.insert(position) {
+            continue;
+        }
+        // A cleared table makes each score depend on the position alone, so the same
+        // command gives the same file.
+        searcher.clear();
+        let game = Game::from_position(position);
+        let result = searcher.search(
+            &game,
+            Limits::depth(args.depth),
+            &Control::default(),
+            &mut |_| {},
+        );
+        if plies_to_end(result.score).is_none() && f64::from(result.score.abs()) <= limit {
+            openings.push(position);
+        }
+    }
+    if openings.len() < count {
+        return Err(format!(
+            "found only {} of {} openings after {attempts} tries: allow more plies or a larger \
+             --max-score",
+            openings.len(),
+            args.count
+        ));
+    }
+    Ok(openings)
+}
+
+/// The position after `plies` random legal moves from the start; `None` if the game
+/// ends on the way.
+fn random_walk<V: Variant>(rng: &mut SplitMix64, plies: u32) -> Option<Position<V>> {
+    let mut position = Position::<V>::initial();
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let pick = rng.below(moves.len());
+        position = position.play_unchecked(&moves[pick]);
+    }
+    Some(position)
+}
+
+/// SplitMix64: a small, fast, seedable generator, so a seed gives the same openings on
+/// every machine.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`); the bias is negligible for move counts.
+    fn below(&mut self, n: usize) -> usize {
+        debug_assert!(n > 0);
+        // Move lists are short, so the conversions are lossless.
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    #[test]
+    fn reads_fens_comments_and_blank_lines() {
+        let text = "# openings\n\nW:W31-50:B1-20\n  B:W31-50:B1-20  # a comment\n";
+        let positions = read::<International>(text, "test.fen").unwrap();
+        assert_eq!(positions.len(), 2);
+        assert_eq!(positions[0], Position::initial());
+        let error = read::<International>("W:W31-50:B1-20\nnonsense\n", "x.fen").unwrap_err();
+        assert!(error.starts_with("x.fen:2: "), "{error}");
+        let error = read::<International>("W:W:BK5\n", "x.fen").unwrap_err();
+        assert!(error.contains("already over"), "{error}");
+        assert!(read::<International>("# nothing\n", "x.fen").is_err());
+    }
+
+    #[test]
+    fn builtin_openings_are_valid_and_distinct() {
+        for kind in VariantKind::ALL {
+            let count = with_variant!(kind, V => {
+                let positions = read::<V>(builtin(kind), kind.name()).unwrap();
+                let distinct: HashSet<_> = positions.iter().collect();
+                assert_eq!(distinct.len(), positions.len(), "{}", kind.name());
+                for p in &positions {
+                    assert!(!p.legal_moves()[0].is_capture(), "{}", p.to_fen());
+                }
+                positions.len()
+            });
+            let least = if kind == VariantKind::International {
+                100
+            } else {
+                50
+            };
+            assert!(count >= least, "{}: {count}", kind.name());
+        }
+    }
+
+    #[test]
+    fn random_walks_are_reproducible() {
+        let walk = |seed| {
+            let mut rng = SplitMix64(seed);
+            random_walk::<English>(&mut rng, 6).unwrap()
+        };
+        assert_eq!(walk(7), walk(7));
+        let mut rng = SplitMix64(1);
+        assert!((0..100).all(|_| rng.below(9) < 9));
+    }
+}

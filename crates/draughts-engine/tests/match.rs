@@ -1,0 +1,256 @@
+//! `draughts match` and `draughts openings`, run as the built binary: internal players,
+//! our own binary as an external Hub engine, and fake engines that play an illegal
+//! move, crash or hang.
+
+use draughts_core::pdn::read_games;
+use draughts_core::{GameResult, International, Position};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const DRAUGHTS: &str = env!("CARGO_BIN_EXE_draughts");
+
+/// A fresh directory for one test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-match-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temporary directory");
+    dir
+}
+
+/// Two International openings: the start, and the start after 32-28.
+fn openings(dir: &Path) -> PathBuf {
+    let path = dir.join("openings.fen");
+    let text = "# test openings\nW:W31-50:B1-20\n\nB:W28,31,33-50:B1-20  # 32-28\n";
+    std::fs::write(&path, text).expect("write the openings");
+    path
+}
+
+fn run_match(args: &[&str]) -> Output {
+    Command::new(DRAUGHTS)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run draughts match")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The games of a PDN file, each replayed: (White, Black, result, termination).
+fn replay(path: &Path) -> Vec<(String, String, GameResult, String)> {
+    let pdn = std::fs::read_to_string(path).expect("read the PDN");
+    read_games(&pdn)
+        .into_iter()
+        .map(|game| {
+            let game = game.expect("PDN syntax");
+            let played = game.to_game::<International>().expect("the moves replay");
+            let result = game.game_result::<International>().expect("a result");
+            let termination = game.tag("Termination").unwrap_or("").to_string();
+            if termination == "normal" {
+                assert_eq!(played.result(), result, "{pdn}");
+            }
+            assert!(game.tag("FEN").is_some() || *played.start() == Position::initial());
+            let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
+            (tag("White"), tag("Black"), result, termination)
+        })
+        .collect()
+}
+
+#[test]
+fn internal_players_at_low_depth() {
+    let dir = temp_dir("internal");
+    let pdn = dir.join("games.pdn");
+    let output = run_match(&[
+        "--engine1",
+        "internal:depth=3,hash=1",
+        "--engine2",
+        "internal:depth=2,hash=1",
+        "--openings",
+        openings(&dir).to_str().unwrap(),
+        "--games",
+        "3",
+        "--max-plies",
+        "80",
+        "--concurrency",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    // Three games round up to four: two openings, both colours.
+    assert!(stdout.contains("\nGames: 4\n"), "{stdout}");
+    assert!(stdout.contains("Elo difference"), "{stdout}");
+    let games = replay(&pdn);
+    assert_eq!(games.len(), 4);
+    let first = "draughts (hash=1, depth=3)";
+    let second = "draughts (hash=1, depth=2)";
+    assert_eq!((games[0].0.as_str(), games[0].1.as_str()), (first, second));
+    assert_eq!((games[1].0.as_str(), games[1].1.as_str()), (second, first));
+    let pdn_text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(
+        pdn_text.contains("[Round \"4\"]") && pdn_text.contains("[FEN \"B:W28,31,33-50:B1-20\"]")
+    );
+    for (_, _, _, termination) in &games {
+        assert!(
+            ["normal", "adjudication"].contains(&termination.as_str()),
+            "{termination}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn our_binary_as_an_external_hub_engine() {
+    let dir = temp_dir("hub");
+    let pdn = dir.join("games.pdn");
+    let engine2 = format!("hub,depth=2,hash=1:{DRAUGHTS} hub");
+    let output = run_match(&[
+        "--engine1",
+        "internal:depth=2,hash=1",
+        "--engine2",
+        &engine2,
+        "--name2",
+        "external",
+        "--openings",
+        openings(&dir).to_str().unwrap(),
+        "--games",
+        "2",
+        "--max-plies",
+        "60",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(
+        stdout.contains("external: 0 illegal moves, 0 crashes, 0 time losses"),
+        "{stdout}"
+    );
+    let games = replay(&pdn);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].1, "external");
+    assert_eq!(games[1].0, "external");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A fake Hub engine: a shell script that does the handshake, then answers `go` with
+/// `on_go`.
+fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "while read -r line; do\n  case \"$line\" in\n    hub) echo \"id name={name}\"; echo wait;;\n    \
+         init) echo ready;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).expect("write the fake engine");
+    format!("hub:sh {}", path.display())
+}
+
+#[test]
+fn faults_lose_the_game_and_the_match_goes_on() {
+    let dir = temp_dir("faults");
+    let openings = openings(&dir);
+    for (name, on_go, fault) in [
+        ("illegal", "echo done move=99-98", "4 illegal moves"),
+        ("crash", "echo 'it broke' >&2; exit 3", "4 crashes"),
+        ("hang", "exec sleep 30", "4 time losses"),
+        ("garbage", "echo 'done move='", "4 illegal moves"),
+    ] {
+        let pdn = dir.join(format!("{name}.pdn"));
+        let output = run_match(&[
+            "--engine1",
+            "internal:depth=1,hash=1",
+            "--engine2",
+            &fake_engine(&dir, name, on_go),
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "4",
+            "--move-time",
+            "0.05",
+            "--timeout",
+            "0.3",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ]);
+        let stdout = text(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{name}: {stdout}{}",
+            text(&output.stderr)
+        );
+        let faults = stdout
+            .lines()
+            .find(|line| line.starts_with(&format!("{name}: ")))
+            .unwrap_or("");
+        assert!(faults.contains(fault), "{name}: {stdout}");
+        assert!(
+            stdout.contains("4 wins, 0 draws, 0 losses"),
+            "{name}: {stdout}"
+        );
+        assert!(
+            stdout.contains("+inf (95%: +inf .. +inf)"),
+            "{name}: {stdout}"
+        );
+        let games = replay(&pdn);
+        assert_eq!(games.len(), 4, "{name}");
+        let expected = match name {
+            "crash" => "abandoned",
+            "hang" => "time forfeit",
+            _ => "rules infraction",
+        };
+        assert!(games.iter().all(|g| g.3 == expected), "{name}: {games:?}");
+        if name == "crash" {
+            let pdn_text = std::fs::read_to_string(&pdn).unwrap();
+            assert!(pdn_text.contains("it broke"), "{pdn_text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_before_any_game() {
+    let output = run_match(&["--engine2", "hub:/nonexistent/engine hub", "--games", "2"]);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("engine 2: cannot start /nonexistent/engine"),
+        "{stderr}"
+    );
+    let output = run_match(&["--engine2", "internal:depth=0"]);
+    assert!(!output.status.success());
+    assert!(text(&output.stderr).contains("--engine2"));
+}
+
+#[test]
+fn openings_are_generated_reproducibly() {
+    let generate = || {
+        Command::new(DRAUGHTS)
+            .args([
+                "openings",
+                "--variant",
+                "english",
+                "--plies",
+                "4",
+                "--count",
+                "5",
+            ])
+            .args(["--depth", "4", "--seed", "9"])
+            .output()
+            .expect("run draughts openings")
+    };
+    let (first, second) = (generate(), generate());
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert_eq!(first.stdout, second.stdout);
+    let stdout = text(&first.stdout);
+    assert!(
+        stdout.contains("# Made by: draughts openings --variant english --plies 4"),
+        "{stdout}"
+    );
+    let fens: Vec<&str> = stdout.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(fens.len(), 5, "{stdout}");
+    assert!(fens
+        .iter()
+        .all(|f| f.starts_with("B:") || f.starts_with("W:")));
+}
