@@ -38,7 +38,7 @@ mod masks;
 mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
-pub use linear::{Breakdown, FeatureScore, LinearEval};
+pub use linear::{Breakdown, FeatureScore, LinearEval, DRAWISH_DIVISOR};
 pub use weights::{Weights, WeightsError, WeightsParseError, MAX_WEIGHT};
 
 use draughts_core::{Position, Variant};

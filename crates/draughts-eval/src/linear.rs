@@ -63,11 +63,13 @@ impl<V: Variant> LinearEval<V> {
                 contribution: weight * relative[i],
             }
         });
-        let total = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
+        let sum: Score = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
+        let divisor = drawish_divisor(pos);
         Breakdown {
             turn: pos.turn(),
             rows,
-            total,
+            divisor,
+            total: sum / divisor,
         }
     }
 }
@@ -83,11 +85,53 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
         for i in 0..FEATURE_COUNT {
             score += weights[i] * (white[i] - black[i]);
         }
-        match pos.turn() {
+        let score = match pos.turn() {
             Color::White => score,
             Color::Black => -score,
+        };
+        score / drawish_divisor(pos)
+    }
+}
+
+/// How much the weighted sum is divided by in endgames it misjudges: with flying kings a
+/// lone king holds a draw against up to three pieces in all but special positions (the
+/// reason for the 16-move and 5-move rules), so a material lead there is worth little
+/// and the search should not trade down into such an ending.
+///
+/// ```
+/// use draughts_core::{English, International, Position};
+/// use draughts_eval::{Evaluator, LinearEval, DRAWISH_DIVISOR};
+///
+/// let eval = LinearEval::<International>::default();
+/// // Three kings against a lone king: scaled down, but still better for White.
+/// let pos: Position<International> = "W:WK10,K20,K30:BK46".parse()?;
+/// let breakdown = eval.breakdown(&pos);
+/// assert_eq!(breakdown.divisor, DRAWISH_DIVISOR);
+/// assert_eq!(eval.evaluate(&pos), breakdown.rows.iter().map(|r| r.contribution).sum::<i32>() / DRAWISH_DIVISOR);
+/// assert!(eval.evaluate(&pos) > 0);
+/// // Four kings win: no scaling. Nor in English, where kings do not fly.
+/// let four: Position<International> = "W:WK10,K20,K30,K40:BK46".parse()?;
+/// assert_eq!(eval.breakdown(&four).divisor, 1);
+/// let english: Position<English> = "W:WK10,K20:BK29".parse()?;
+/// assert_eq!(LinearEval::<English>::default().breakdown(&english).divisor, 1);
+/// # Ok::<(), draughts_core::FenError>(())
+/// ```
+pub const DRAWISH_DIVISOR: Score = 8;
+
+/// [`DRAWISH_DIVISOR`] for a lone king against at most three pieces in a variant with
+/// flying kings, else 1. It depends on the material only, so it keeps the evaluation
+/// symmetric between the colours.
+#[inline]
+fn drawish_divisor<V: Variant>(pos: &Position<V>) -> Score {
+    if V::FLYING_KINGS {
+        for color in Color::BOTH {
+            let (own, kings) = (pos.pieces(color).len(), pos.kings(color).len());
+            if own == 1 && kings == 1 && pos.pieces(!color).len() <= 3 {
+                return DRAWISH_DIVISOR;
+            }
         }
     }
+    1
 }
 
 impl<V: Variant> Default for LinearEval<V> {
@@ -139,7 +183,10 @@ pub struct Breakdown {
     pub turn: Color,
     /// One row per feature, in [`Feature::ALL`] order.
     pub rows: [FeatureScore; FEATURE_COUNT],
-    /// The sum of the contributions: the evaluation.
+    /// What the sum of the contributions is divided by: [`DRAWISH_DIVISOR`] in a drawish
+    /// lone-king ending, else 1.
+    pub divisor: Score,
+    /// The sum of the contributions divided by `divisor`: the evaluation.
     pub total: Score,
 }
 
@@ -171,6 +218,13 @@ impl fmt::Display for Breakdown {
                 write!(f, "  {}", row.feature.description())?;
             }
             writeln!(f)?;
+        }
+        if self.divisor != 1 {
+            writeln!(
+                f,
+                "(a drawish lone-king ending: the sum is divided by {})",
+                self.divisor
+            )?;
         }
         write!(
             f,

@@ -431,7 +431,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         // 1. Horizon: resolve captures, then evaluate.
         self.pv_len[ply] = 0;
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 1);
+            return self.quiesce(pos, clock, alpha, beta, ply, 1);
         }
         self.count_node(ply);
         if self.check_stop() {
@@ -587,9 +587,11 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     /// must capture is searched through its captures; one where only the opponent
     /// threatens a capture gets `threat_plies` more full plies, so that the threat is
     /// answered or executed before the position is judged.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         pos: &Position<V>,
+        clock: DrawClock<V>,
         mut alpha: Score,
         beta: Score,
         ply: usize,
@@ -605,7 +607,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         let must_capture = pos.has_capture();
         let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
         if !must_capture && !threatened {
-            return self.leaf(pos, ply);
+            return self.leaf(pos, clock, ply);
         }
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
@@ -619,8 +621,10 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         };
         let mut best = -INFINITY;
         for i in 0..count {
-            let child = pos.play_unchecked(&self.lists[ply][i]);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, next_threat);
+            let mv = self.lists[ply][i];
+            let child = pos.play_unchecked(&mv);
+            let child_clock = clock.after(pos, &mv, &child);
+            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1, next_threat);
             if self.stopped {
                 return 0;
             }
@@ -638,12 +642,13 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     }
 
     /// The value of a quiet position: the database's if it knows, a proven combination
-    /// if the tactical oracle has one, else the evaluation.
-    fn leaf(&mut self, pos: &Position<V>, ply: usize) -> Score {
+    /// if the tactical oracle has one, else the evaluation, drawn towards zero as the
+    /// king-move draw rule comes near, so that the side ahead makes progress in time.
+    fn leaf(&mut self, pos: &Position<V>, clock: DrawClock<V>, ply: usize) -> Score {
         if let Some(score) = self.probe_endgame(pos, ply) {
             return score;
         }
-        let eval = self.shared.eval.evaluate(pos);
+        let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
         if let Some(tactics) = self.shared.tactics {
             if let Some(combination) = tactics.combination(pos) {
                 return eval.max(eval + combination.gain);
@@ -714,6 +719,22 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     }
 }
 
+/// Plies of king moves after which an evaluation starts fading towards a draw.
+const FADE_START: u16 = 10;
+
+/// `eval` scaled linearly from full strength at [`FADE_START`] reversible plies to zero
+/// where the king-move rule ([`Variant::KING_MOVES_DRAW_PLIES`]) draws the game.
+fn fade_towards_draw<V: Variant>(eval: Score, clock: DrawClock<V>) -> Score {
+    let plies = clock.reversible_plies();
+    match V::KING_MOVES_DRAW_PLIES {
+        Some(limit) if plies > FADE_START && limit > FADE_START => {
+            let left = Score::from(limit.saturating_sub(plies));
+            eval * left / Score::from(limit - FADE_START)
+        }
+        _ => eval,
+    }
+}
+
 /// Ordering keys with move indices.
 type Order = arrayvec::ArrayVec<(i32, u16), { draughts_core::MAX_MOVES }>;
 
@@ -727,4 +748,37 @@ fn pick(order: &mut [(i32, u16)], n: usize) -> usize {
     }
     order.swap(n, best);
     order[n].1 as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    /// The evaluation fades to nothing exactly where the king-move rule draws.
+    #[test]
+    fn evaluation_fades_towards_the_king_move_draw() {
+        let mut pos: Position<International> = "W:WK46:BK3".parse().expect("test FEN");
+        let mut clock = DrawClock::new(&pos);
+        let shuffle = ["46-41", "3-8", "41-46", "8-3"];
+        let mut faded = Vec::new();
+        for ply in 0..50 {
+            faded.push(fade_towards_draw::<International>(400, clock));
+            let mv = pos.parse_move(shuffle[ply % 4]).expect("legal");
+            let next = pos.play_unchecked(&mv);
+            clock = clock.after(&pos, &mv, &next);
+            pos = next;
+        }
+        faded.push(fade_towards_draw::<International>(400, clock));
+        assert!(faded[..=FADE_START as usize].iter().all(|&e| e == 400));
+        assert!(faded.windows(2).all(|w| w[1] <= w[0]));
+        assert_eq!(faded[30], 200);
+        assert_eq!(faded[50], 0);
+        // English counts to 80 plies.
+        let english: Position<English> = "W:WK1:BK32".parse().expect("test FEN");
+        assert_eq!(
+            fade_towards_draw::<English>(-300, DrawClock::new(&english)),
+            -300
+        );
+    }
 }
