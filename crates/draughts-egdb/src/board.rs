@@ -1,0 +1,216 @@
+//! Raw positions (four bit sets in the core's ghost-bit layout, White to move) and the
+//! geometry the index and the un-move generator need.
+
+use crate::material::Material;
+use draughts_core::geometry::{shift, Direction, Geometry};
+use draughts_core::{Color, Kind, Piece, Position, Square, Variant};
+use std::marker::PhantomData;
+
+/// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Raw {
+    pub white_men: u64,
+    pub white_kings: u64,
+    pub black_men: u64,
+    pub black_kings: u64,
+}
+
+impl Raw {
+    pub fn material(&self) -> Material {
+        let c = |b: u64| b.count_ones() as u8;
+        Material::new(
+            c(self.white_men),
+            c(self.white_kings),
+            c(self.black_men),
+            c(self.black_kings),
+        )
+    }
+
+    pub fn occupied(&self) -> u64 {
+        self.white_men | self.white_kings | self.black_men | self.black_kings
+    }
+}
+
+/// Geometry of variant `V`'s board in the terms the database needs.
+pub(crate) struct Geo<V: Variant>(PhantomData<V>);
+
+impl<V: Variant> Geo<V> {
+    pub const SQUARES: u32 = <V::Board as Geometry>::SQUARES as u32;
+    pub const PER_ROW: u32 = <V::Board as Geometry>::PER_ROW as u32;
+    pub const VALID: u64 = <V::Board as Geometry>::VALID;
+    /// The highest bit of a square (the last square's).
+    const LAST_BIT: u32 = (Self::SQUARES - 1) + (Self::SQUARES - 1) / (2 * Self::PER_ROW);
+
+    /// 0-based square index of a valid bit.
+    #[inline(always)]
+    pub fn dense(bit: u32) -> u32 {
+        bit - bit / (2 * Self::PER_ROW + 1)
+    }
+
+    /// Bit of a 0-based square index.
+    #[inline(always)]
+    pub fn bit(dense: u32) -> u32 {
+        dense + dense / (2 * Self::PER_ROW)
+    }
+
+    /// Raw bits to a dense mask (bit i = square i + 1).
+    #[inline]
+    pub fn to_dense(mut bits: u64) -> u64 {
+        let mut out = 0;
+        while bits != 0 {
+            out |= 1u64 << Self::dense(bits.trailing_zeros());
+            bits &= bits - 1;
+        }
+        out
+    }
+
+    /// The board turned 180 degrees. The ghost bits sit symmetrically, so this is a bit
+    /// reversal of the used word.
+    #[inline(always)]
+    pub fn mirror(bits: u64) -> u64 {
+        bits.reverse_bits() >> (63 - Self::LAST_BIT)
+    }
+
+    /// The colour-reversed mirror image of a position (White to move again if the
+    /// original had Black to move).
+    #[inline]
+    pub fn flip(raw: &Raw) -> Raw {
+        Raw {
+            white_men: Self::mirror(raw.black_men),
+            white_kings: Self::mirror(raw.black_kings),
+            black_men: Self::mirror(raw.white_men),
+            black_kings: Self::mirror(raw.white_kings),
+        }
+    }
+
+    /// A position normalised to White to move: the raw bits, and whether it was flipped.
+    #[inline]
+    pub fn normalise(pos: &Position<V>) -> (Raw, bool) {
+        let raw = Raw {
+            white_men: pos.men(Color::White).bits(),
+            white_kings: pos.kings(Color::White).bits(),
+            black_men: pos.men(Color::Black).bits(),
+            black_kings: pos.kings(Color::Black).bits(),
+        };
+        match pos.turn() {
+            Color::White => (raw, false),
+            Color::Black => (Self::flip(&raw), true),
+        }
+    }
+
+    /// The position of raw bits with `turn` to move; `None` if the bits break a rule
+    /// (overlap, man on its crowning row).
+    pub fn position(raw: &Raw, turn: Color) -> Option<Position<V>> {
+        let sets = [
+            (raw.white_men, Piece::new(Color::White, Kind::Man)),
+            (raw.white_kings, Piece::new(Color::White, Kind::King)),
+            (raw.black_men, Piece::new(Color::Black, Kind::Man)),
+            (raw.black_kings, Piece::new(Color::Black, Kind::King)),
+        ];
+        let pieces = sets.into_iter().flat_map(|(bits, piece)| {
+            BitIter(bits).map(move |b| (Square::new_unchecked(Self::dense(b) as u8 + 1), piece))
+        });
+        Position::from_pieces(turn, pieces).ok()
+    }
+
+    /// The neighbouring bit of `bit` in direction `d`, or 0 off the board.
+    #[inline(always)]
+    pub fn step(bit: u64, d: Direction) -> u64 {
+        shift::<V::Board>(bit, d) & Self::VALID
+    }
+}
+
+/// Iterator over the set bits of a word (bit numbers, ascending).
+#[derive(Clone, Copy)]
+pub(crate) struct BitIter(pub u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
+}
+
+/// The predecessors of a White-to-move position `raw` within its material: every
+/// position, normalised to White to move (so in the swapped material), from which Black
+/// reached `raw` by a step that is not a promotion and was legal (Black had no capture).
+pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
+    let empty = Geo::<V>::VALID & !raw.occupied();
+    let mut try_from = |moved: Raw| {
+        let flipped = Geo::<V>::flip(&moved);
+        if let Some(pos) = Geo::<V>::position(&flipped, Color::White) {
+            if !pos.has_capture() {
+                emit(flipped);
+            }
+        }
+    };
+    // Black men step downwards, so they came from above.
+    for b in BitIter(raw.black_men) {
+        let at = 1u64 << b;
+        for d in [Direction::UpLeft, Direction::UpRight] {
+            let from = Geo::<V>::step(at, d) & empty;
+            if from != 0 {
+                try_from(Raw {
+                    black_men: raw.black_men ^ at ^ from,
+                    ..*raw
+                });
+            }
+        }
+    }
+    for b in BitIter(raw.black_kings) {
+        let at = 1u64 << b;
+        for d in Direction::ALL {
+            let mut from = Geo::<V>::step(at, d) & empty;
+            while from != 0 {
+                try_from(Raw {
+                    black_kings: raw.black_kings ^ at ^ from,
+                    ..*raw
+                });
+                if !V::FLYING_KINGS {
+                    break;
+                }
+                from = Geo::<V>::step(from, d) & empty;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    fn mirror_matches_flipped<V: Variant>() {
+        let pos: Position<V> = Position::initial();
+        let moved = pos.play_unchecked(&pos.legal_moves()[0]);
+        for p in [pos, moved] {
+            let (raw, flipped) = Geo::<V>::normalise(&p);
+            let direct = if flipped { p.flipped() } else { p };
+            assert_eq!(Geo::<V>::position(&raw, Color::White), Some(direct));
+            let (raw2, _) = Geo::<V>::normalise(&p.flipped());
+            assert_eq!(raw, raw2, "a position and its flip normalise alike");
+        }
+        for i in 0..Geo::<V>::SQUARES {
+            assert_eq!(Geo::<V>::dense(Geo::<V>::bit(i)), i);
+            let m = Geo::<V>::mirror(1u64 << Geo::<V>::bit(i));
+            assert_eq!(m, 1u64 << Geo::<V>::bit(Geo::<V>::SQUARES - 1 - i));
+        }
+    }
+
+    #[test]
+    fn mirror_international() {
+        mirror_matches_flipped::<International>();
+    }
+
+    #[test]
+    fn mirror_english() {
+        mirror_matches_flipped::<English>();
+    }
+}

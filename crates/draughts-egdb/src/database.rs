@@ -1,0 +1,457 @@
+//! Opening a directory of slice files and probing it.
+
+use crate::board::{Geo, Raw};
+use crate::error::Error;
+use crate::format::{self, Bytes, SliceFile};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::probe::{self, Source, THREAT_PLIES};
+use draughts_core::{Color, Position, Variant};
+use draughts_search::{EndgameOracle, Wld};
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+/// The file name of a slice: `<variant>-<material>.egdb`, e.g.
+/// `international-w0m2k-b0m1k.egdb`.
+pub fn file_name<V: Variant>(material: Material) -> String {
+    format!("{}-{}.egdb", V::NAME, material)
+}
+
+/// One opened slice: its file and its index.
+pub(crate) struct Slice<V: Variant> {
+    pub file: SliceFile,
+    pub indexer: Indexer<V>,
+}
+
+/// Figures of one slice, from its header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SliceStats {
+    /// The material (White to move).
+    pub material: Material,
+    /// Index slots, holes and unstored positions included.
+    pub slots: u64,
+    /// Stored positions: those where neither side can capture.
+    pub positions: u64,
+    /// Stored positions won for White (the side to move).
+    pub wins: u64,
+    /// Stored positions lost for White.
+    pub losses: u64,
+    /// Stored positions drawn.
+    pub draws: u64,
+    /// Threat positions whose value the file stores explicitly.
+    pub exceptions: u64,
+    /// Bytes on disk.
+    pub bytes: u64,
+}
+
+impl SliceStats {
+    /// Bits on disk per stored position.
+    pub fn bits_per_position(&self) -> f64 {
+        self.bytes as f64 * 8.0 / self.positions.max(1) as f64
+    }
+}
+
+impl fmt::Display for SliceStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} positions, {} wins, {} losses, {} draws, {} exceptions, {} bytes ({:.3} bits/position)",
+            self.material,
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.exceptions,
+            self.bytes,
+            self.bits_per_position()
+        )
+    }
+}
+
+/// A win/loss/draw endgame database of variant `V`: the slice files of one directory,
+/// memory-mapped.
+///
+/// Opening checks every header and table checksum but decompresses nothing; each block's
+/// checksum is checked the first time a probe reads it.
+pub struct Database<V: Variant> {
+    dir: PathBuf,
+    /// Sorted by material.
+    slices: Vec<(Material, Slice<V>)>,
+    /// Position in `slices` of each material with every count below 8, by
+    /// [`table_key`]; `u16::MAX` where absent.
+    table: Vec<u16>,
+    max_pieces: u32,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> fmt::Debug for Database<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Database")
+            .field("dir", &self.dir)
+            .field("variant", &V::NAME)
+            .field("slices", &self.slices.len())
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
+}
+
+impl<V: Variant> Database<V> {
+    /// A database with no slices, for `dir`.
+    pub(crate) fn empty(dir: &Path) -> Database<V> {
+        Database {
+            dir: dir.to_owned(),
+            slices: Vec::new(),
+            table: vec![u16::MAX; 1 << 12],
+            max_pieces: 0,
+            variant: PhantomData,
+        }
+    }
+
+    /// Opens every slice file of variant `V` in `dir` (files of other variants and
+    /// other names are ignored).
+    ///
+    /// # Errors
+    /// The directory cannot be read, or a slice file is damaged (bad magic, truncated,
+    /// checksum mismatch in header or tables, contents that disagree with its name).
+    pub fn open(dir: impl AsRef<Path>) -> Result<Database<V>, Error> {
+        let dir = dir.as_ref();
+        let mut db = Database::empty(dir);
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+        for entry in entries {
+            let path = entry.map_err(|e| Error::io(dir, e))?.path();
+            let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let Some(material) = name
+                .strip_prefix(V::NAME)
+                .and_then(|n| n.strip_prefix('-'))
+                .and_then(|n| n.strip_suffix(".egdb"))
+                .and_then(Material::from_name)
+            else {
+                continue;
+            };
+            db.insert(open_slice::<V>(&path, material)?);
+        }
+        Ok(db)
+    }
+
+    pub(crate) fn insert(&mut self, slice: Slice<V>) {
+        let material = slice.indexer.material();
+        self.max_pieces = self.max_pieces.max(material.pieces());
+        match self.slices.binary_search_by_key(&material, |(m, _)| *m) {
+            Ok(i) => self.slices[i].1 = slice,
+            Err(i) => self.slices.insert(i, (material, slice)),
+        }
+        self.table.fill(u16::MAX);
+        for (i, (m, _)) in self.slices.iter().enumerate() {
+            if let Some(key) = table_key(*m) {
+                self.table[key] = i as u16;
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn slice(&self, material: Material) -> Option<&Slice<V>> {
+        match table_key(material) {
+            Some(key) => {
+                let i = self.table[key];
+                (i != u16::MAX).then(|| &self.slices[usize::from(i)].1)
+            }
+            None => self
+                .slices
+                .binary_search_by_key(&material, |(m, _)| *m)
+                .ok()
+                .map(|i| &self.slices[i].1),
+        }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The most pieces of any slice present.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The materials present (each White to move), sorted.
+    pub fn materials(&self) -> impl Iterator<Item = Material> + '_ {
+        self.slices.iter().map(|(m, _)| *m)
+    }
+
+    /// The game-theoretic value of `pos` for the side to move (no move-count draw rules;
+    /// a game that never ends is a draw).
+    ///
+    /// `Ok(None)` if the position's slice, or a slice its captures and promotions lead
+    /// into, is not in the database.
+    ///
+    /// Only quiet positions are stored; the probe resolves the others:
+    ///
+    /// 1. a side without pieces: the side to move loses if it is that side; if the
+    ///    opponent has none, the side to move wins if it has a move;
+    /// 2. the side to move must capture: the minimax of its captures (each child has
+    ///    fewer pieces, so this ends);
+    /// 3. quiet: the stored value;
+    /// 4. only the opponent could capture (a *threat*): the slice's exception list, else
+    ///    the minimax of every move, searching at most [`crate::THREAT_PLIES`] plies of
+    ///    threat positions in a row (each side parrying a threat by making one can go on
+    ///    forever; this bound ends it).
+    ///
+    /// The minimax is three-valued: a child lost for the opponent is a win whatever
+    /// else is unknown; otherwise an unknown child makes the result unknown; otherwise
+    /// all children won for the opponent (or no move) is a loss, and anything else a
+    /// draw. The builder adds to the exception list every threat position this search
+    /// cannot decide, so in a database holding every slice up to some number of pieces
+    /// the probe of every position up to that number is decided and exact.
+    ///
+    /// # Errors
+    /// A block read on the way is damaged (checksum mismatch or malformed).
+    pub fn probe(&self, pos: &Position<V>) -> Result<Option<Wld>, Error> {
+        probe::probe(self, pos, THREAT_PLIES)
+    }
+
+    /// Figures of every slice, from the headers.
+    pub fn stats(&self) -> Vec<SliceStats> {
+        self.slices.iter().map(|(_, s)| stats_of(&s.file)).collect()
+    }
+
+    /// Checks every slice: every block's checksum, the header's counts, and that every
+    /// stored value (and every exception) equals the minimax of its successors as the
+    /// probe sees them. Runs on the current rayon pool; `progress` shows a bar.
+    ///
+    /// This is local consistency, which is what a file damaged or built wrong breaks;
+    /// it cannot tell a cycle of wins from a draw, which only a rebuild can.
+    ///
+    /// # Errors
+    /// The first inconsistency or damaged block found.
+    pub fn verify(&self, progress: bool) -> Result<Vec<SliceStats>, Error> {
+        use rayon::prelude::*;
+        let mut out = Vec::new();
+        for (material, slice) in &self.slices {
+            let file = &slice.file;
+            let bar =
+                crate::generate::bar(progress, file.header.blocks, format!("verify {material}"));
+            let counts = (0..file.header.blocks as usize)
+                .into_par_iter()
+                .map(|block| {
+                    let symbols = file.block_symbols(block)?;
+                    let first = block as u64 * u64::from(file.header.block_positions);
+                    let mut counts = [0u64; 3];
+                    for (k, &symbol) in symbols.iter().enumerate() {
+                        let index = first + k as u64;
+                        let Some(raw) = slice.indexer.position(index) else {
+                            continue;
+                        };
+                        let pos = Geo::<V>::position(&raw, Color::White).ok_or_else(|| {
+                            Error::Corrupt {
+                                path: file.path.clone(),
+                                detail: format!("index {index} is no position"),
+                            }
+                        })?;
+                        let stored = if pos.is_quiet() {
+                            counts[symbol as usize] += 1;
+                            format::value(symbol)
+                        } else if !pos.has_capture() {
+                            let exception = file.exception(index);
+                            if exception.is_none()
+                                && probe::probe(self, &pos, THREAT_PLIES)?.is_none()
+                            {
+                                return Err(Error::Corrupt {
+                                    path: file.path.clone(),
+                                    detail: format!(
+                                        "{} is undecided and not in the exception list",
+                                        pos.to_fen()
+                                    ),
+                                });
+                            }
+                            exception
+                        } else {
+                            None
+                        };
+                        if let Some(stored) = stored {
+                            let computed = probe::minimax(self, &pos, THREAT_PLIES)?;
+                            if computed != Some(stored) {
+                                return Err(Error::Inconsistent {
+                                    path: file.path.clone(),
+                                    fen: pos.to_fen(),
+                                    stored,
+                                    computed,
+                                });
+                            }
+                        }
+                    }
+                    bar.inc(1);
+                    Ok(counts)
+                })
+                .try_reduce(
+                    || [0u64; 3],
+                    |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
+                )?;
+            bar.finish_and_clear();
+            for (index, _) in file.exceptions() {
+                let threat = slice
+                    .indexer
+                    .position(index)
+                    .and_then(|raw| Geo::<V>::position(&raw, Color::White))
+                    .is_some_and(|pos| !pos.has_capture() && pos.opponent_has_capture());
+                if !threat {
+                    return Err(Error::Corrupt {
+                        path: file.path.clone(),
+                        detail: format!("exception at index {index} is no threat position"),
+                    });
+                }
+            }
+            let h = &file.header;
+            if [h.draws, h.wins, h.losses] != counts {
+                return Err(Error::Corrupt {
+                    path: file.path.clone(),
+                    detail: format!(
+                        "header counts {:?} but the blocks hold {counts:?} (draws, wins, losses)",
+                        [h.draws, h.wins, h.losses]
+                    ),
+                });
+            }
+            out.push(stats_of(file));
+        }
+        Ok(out)
+    }
+}
+
+/// A dense key for materials with every count below 8.
+#[inline]
+fn table_key(m: Material) -> Option<usize> {
+    let counts = [m.white_men, m.white_kings, m.black_men, m.black_kings];
+    counts
+        .iter()
+        .all(|&c| c < 8)
+        .then(|| counts.iter().fold(0, |acc, &c| acc << 3 | usize::from(c)))
+}
+
+fn stats_of(file: &SliceFile) -> SliceStats {
+    let h = &file.header;
+    SliceStats {
+        material: h.material,
+        slots: h.size,
+        positions: h.stored,
+        wins: h.wins,
+        losses: h.losses,
+        draws: h.draws,
+        exceptions: h.exceptions,
+        bytes: file.file_len(),
+    }
+}
+
+/// Opens and maps one slice file, checking that it holds `material` of variant `V`.
+pub(crate) fn open_slice<V: Variant>(path: &Path, material: Material) -> Result<Slice<V>, Error> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+    // An empty file cannot be mapped; let the parser report it.
+    let bytes = if len < 4096 {
+        Bytes::Owned(std::fs::read(path).map_err(|e| Error::io(path, e))?)
+    } else {
+        Bytes::Mapped(crate::mmap::map(&file).map_err(|e| Error::io(path, e))?)
+    };
+    let file = SliceFile::parse(path.to_owned(), bytes, V::NAME)?;
+    let indexer = Indexer::<V>::new(material);
+    let h = &file.header;
+    if h.material != material || h.size != indexer.size() || h.threat_plies != THREAT_PLIES {
+        return Err(Error::Mismatch {
+            path: path.to_owned(),
+            found: format!(
+                "{} with {} slots, threat plies {}",
+                h.material, h.size, h.threat_plies
+            ),
+            expected: format!(
+                "{material} with {} slots, threat plies {THREAT_PLIES}",
+                indexer.size()
+            ),
+        });
+    }
+    Ok(Slice { file, indexer })
+}
+
+impl<V: Variant> Source<V> for Database<V> {
+    fn has(&self, material: Material) -> bool {
+        self.slice(material).is_some()
+    }
+
+    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+        let Some(slice) = self.slice(raw.material()) else {
+            return Ok(None);
+        };
+        let symbol = slice.file.get(slice.indexer.index(raw))?;
+        format::value(symbol)
+            .map(Some)
+            .ok_or_else(|| Error::Corrupt {
+                path: slice.file.path.clone(),
+                detail: format!("symbol {symbol} is no value"),
+            })
+    }
+
+    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+        Ok(self
+            .slice(raw.material())
+            .and_then(|s| s.file.exception(s.indexer.index(raw))))
+    }
+}
+
+impl<V: Variant> EndgameOracle<V> for Database<V> {
+    fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The probe's value; a damaged file reads as "unknown" here (use
+    /// [`Database::probe`] to see the error).
+    fn probe(&self, pos: &Position<V>) -> Option<Wld> {
+        Database::probe(self, pos).ok().flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::International;
+
+    /// The database without its exception lists.
+    struct Hidden<'a, V: Variant>(&'a Database<V>);
+
+    impl<V: Variant> Source<V> for Hidden<'_, V> {
+        fn has(&self, material: Material) -> bool {
+            self.0.has(material)
+        }
+        fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+            self.0.stored(raw)
+        }
+        fn exception(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+            Ok(None)
+        }
+    }
+
+    /// The exceptions are exactly what the bounded search cannot decide: without them
+    /// the probe says "unknown" there, never a wrong value; with them it is exact.
+    #[test]
+    fn exceptions_answer_what_the_search_cannot() {
+        let dir = std::env::temp_dir().join(format!("egdb-exceptions-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        crate::build::<International>(&dir, 3, &crate::BuildOptions::default()).unwrap();
+        let db = Database::<International>::open(&dir).unwrap();
+        let mut seen = 0;
+        for (_, slice) in &db.slices {
+            for (index, value) in slice.file.exceptions() {
+                let raw = slice.indexer.position(index).unwrap();
+                let pos = Geo::position(&raw, Color::White).unwrap();
+                assert!(!pos.has_capture() && pos.opponent_has_capture());
+                assert_eq!(
+                    probe::probe(&Hidden(&db), &pos, THREAT_PLIES).unwrap(),
+                    None
+                );
+                assert_eq!(db.probe(&pos).unwrap(), Some(value));
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "three pieces have exceptions");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,504 @@
+//! Building the database: retrograde analysis by material slice.
+//!
+//! Slices are built in [`Material::all_up_to`] order, so every slice a capture or a
+//! promotion leads into is finished (and on disk) before it is needed. A slice with
+//! White to move and its colour-swapped twin (Black to move, flipped) form a *job*:
+//! a step that is neither a capture nor a promotion leads from one into the other, so
+//! they are solved together.
+//!
+//! For each job:
+//!
+//! 1. **Initialise** (parallel over positions). A position where the side to move must
+//!    capture takes the minimax of its captures, probed in the finished smaller slices.
+//!    Otherwise its promotions are probed in finished slices (a child lost for the
+//!    opponent wins at once, a drawn one is an escape from losing), and the steps that
+//!    stay in the job are counted. No move at all, or nothing but children won for the
+//!    opponent, is a loss.
+//! 2. **Propagate** (parallel by generations). From each newly decided position, the
+//!    un-moves give its predecessors in the job: a loss makes every predecessor a win;
+//!    a win takes one from each predecessor's count, and a predecessor whose count
+//!    reaches zero (with no escape) is a loss. When no generation is left, every
+//!    undecided position is a draw: neither side can force a win from it.
+//! 3. **Store.** Quiet positions keep their value; capture and threat positions and
+//!    index holes get the symbol before them (which lengthens runs). Every threat
+//!    position that the probe could not decide from the stored values within
+//!    [`crate::THREAT_PLIES`] is added to the exception list. The file is written under a
+//!    temporary name and renamed, so a finished slice file is always whole and is not
+//!    rebuilt by a later run.
+
+use crate::board::{predecessors, Geo, Raw};
+use crate::database::{file_name, open_slice, Database};
+use crate::error::Error;
+use crate::format::{self, Header, BLOCK_POSITIONS};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::probe::{self, Source, THREAT_PLIES};
+use draughts_core::{Color, Kind, MoveList, Position, Variant};
+use draughts_search::Wld;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Instant;
+
+/// How to build.
+#[derive(Clone, Debug, Default)]
+pub struct BuildOptions {
+    /// Worker threads; 0 uses one per core.
+    pub threads: usize,
+    /// Show progress bars on standard error.
+    pub progress: bool,
+}
+
+/// What happened to one slice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SliceReport {
+    /// The slice's material (White to move).
+    pub material: Material,
+    /// `false` if a finished file was already there.
+    pub built: bool,
+    /// Seconds spent on the job the slice was built in (shared with its twin).
+    pub seconds: f64,
+    /// Stored (quiet) positions.
+    pub positions: u64,
+    /// Threat positions stored in the exception list.
+    pub exceptions: u64,
+    /// Bytes on disk.
+    pub bytes: u64,
+}
+
+// Position state during a build: the value in the low two bits, then flags.
+const UNKNOWN: u8 = 0;
+const WIN: u8 = 1;
+const LOSS: u8 = 2;
+const DRAW: u8 = 3;
+const VALUE: u8 = 3;
+const QUIET: u8 = 4;
+const THREAT: u8 = 8;
+const HOLE: u8 = 16;
+
+fn wld(state: u8) -> Option<Wld> {
+    match state & VALUE {
+        WIN => Some(Wld::Win),
+        LOSS => Some(Wld::Loss),
+        DRAW => Some(Wld::Draw),
+        _ => None,
+    }
+}
+
+fn code(v: Wld) -> u8 {
+    match v {
+        Wld::Win => WIN,
+        Wld::Loss => LOSS,
+        Wld::Draw => DRAW,
+    }
+}
+
+/// One slice of a job being solved.
+struct Table<V: Variant> {
+    indexer: Indexer<V>,
+    state: Vec<AtomicU8>,
+    /// Undecided children (plus one for an escape to a draw outside the job).
+    count: Vec<AtomicU8>,
+}
+
+impl<V: Variant> Table<V> {
+    fn new(material: Material) -> Table<V> {
+        let indexer = Indexer::new(material);
+        let size = indexer.size() as usize;
+        Table {
+            indexer,
+            state: (0..size).map(|_| AtomicU8::new(0)).collect(),
+            count: (0..size).map(|_| AtomicU8::new(0)).collect(),
+        }
+    }
+
+    /// Sets an undecided position's value; whether it was undecided.
+    fn decide(&self, index: usize, value: u8) -> bool {
+        let cell = &self.state[index];
+        let mut s = cell.load(Ordering::Relaxed);
+        loop {
+            if s & VALUE != UNKNOWN {
+                return false;
+            }
+            match cell.compare_exchange_weak(s, s | value, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(now) => s = now,
+            }
+        }
+    }
+}
+
+/// The finished slices plus the job's tables, as the probe sees them while the job's
+/// exceptions are computed (with none of the job's own exceptions yet, which only makes
+/// the probe decide less, never differently).
+struct JobSource<'a, V: Variant> {
+    db: &'a Database<V>,
+    tables: &'a [Table<V>],
+}
+
+impl<V: Variant> JobSource<'_, V> {
+    fn table(&self, material: Material) -> Option<&Table<V>> {
+        self.tables
+            .iter()
+            .find(|t| t.indexer.material() == material)
+    }
+}
+
+impl<V: Variant> Source<V> for JobSource<'_, V> {
+    fn has(&self, material: Material) -> bool {
+        self.table(material).is_some() || self.db.has(material)
+    }
+
+    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+        match self.table(raw.material()) {
+            Some(t) => Ok(wld(
+                t.state[t.indexer.index(raw) as usize].load(Ordering::Relaxed)
+            )),
+            None => self.db.stored(raw),
+        }
+    }
+
+    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+        match self.table(raw.material()) {
+            Some(_) => Ok(None),
+            None => self.db.exception(raw),
+        }
+    }
+}
+
+/// Indices per unit of parallel work.
+const CHUNK: u64 = 1 << 12;
+
+/// `0..size` in parallel chunks.
+fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
+    (0..size.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(move |c| c * CHUNK..((c + 1) * CHUNK).min(size))
+}
+
+/// A progress bar, hidden unless `show`.
+pub(crate) fn bar(show: bool, len: u64, message: String) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg:>28} [{elapsed_precise}] {wide_bar} {pos}/{len} ({eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(message);
+    bar
+}
+
+/// Builds every slice with 2 to `pieces` pieces of variant `V` into `dir` (created if
+/// missing). Slices whose files are already there and open cleanly are kept.
+///
+/// # Errors
+/// The directory cannot be written, an existing file of a needed slice is damaged (delete
+/// it to rebuild it), or the thread pool cannot start.
+pub fn build<V: Variant>(
+    dir: impl AsRef<Path>,
+    pieces: u32,
+    options: &BuildOptions,
+) -> Result<Vec<SliceReport>, Error> {
+    let dir = dir.as_ref();
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| Error::Threads {
+            threads: options.threads,
+            detail: e.to_string(),
+        })?;
+    pool.install(|| {
+        let mut db = Database::<V>::empty(dir);
+        let mut reports = Vec::new();
+        let all = Material::all_up_to(pieces);
+        for &material in &all {
+            if db.has(material) {
+                continue;
+            }
+            let mut job = vec![material];
+            if material.swapped() != material {
+                job.push(material.swapped());
+            }
+            let existing: Result<Vec<_>, Error> = job
+                .iter()
+                .map(|&m| open_slice::<V>(&dir.join(file_name::<V>(m)), m))
+                .collect();
+            let (built, seconds) = match existing {
+                Ok(slices) => {
+                    for slice in slices {
+                        db.insert(slice);
+                    }
+                    (false, 0.0)
+                }
+                Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                    let start = Instant::now();
+                    solve_job(&mut db, &job, options.progress)?;
+                    (true, start.elapsed().as_secs_f64())
+                }
+                Err(e) => return Err(e),
+            };
+            for &m in &job {
+                let slice = db.slice(m).expect("just inserted");
+                let h = &slice.file.header;
+                reports.push(SliceReport {
+                    material: m,
+                    built,
+                    seconds,
+                    positions: h.stored,
+                    exceptions: h.exceptions,
+                    bytes: slice.file.file_len(),
+                });
+            }
+        }
+        Ok(reports)
+    })
+}
+
+/// Solves one job and writes its files, adding them to `db`.
+fn solve_job<V: Variant>(
+    db: &mut Database<V>,
+    job: &[Material],
+    progress: bool,
+) -> Result<(), Error> {
+    let tables: Vec<Table<V>> = job.iter().map(|&m| Table::new(m)).collect();
+    let total: u64 = tables.iter().map(|t| t.indexer.size()).sum();
+    let name = job[0].to_string();
+
+    // 1. Initialise.
+    let bar = bar(progress, total, format!("{name} init"));
+    let mut frontier: Vec<u64> = Vec::new();
+    for (t, table) in tables.iter().enumerate() {
+        let part = chunks(table.indexer.size())
+            .map(|chunk| {
+                let mut decided = Vec::new();
+                for index in chunk {
+                    if initialise(db, table, index)? {
+                        decided.push((t as u64) << 62 | index);
+                    }
+                }
+                bar.inc(CHUNK);
+                Ok(decided)
+            })
+            .try_reduce(Vec::new, |mut a, b| {
+                a.extend(b);
+                Ok(a)
+            })?;
+        frontier.extend(part);
+    }
+    bar.finish_and_clear();
+
+    // 2. Propagate, one generation at a time.
+    let bar = self::bar(progress, total, format!("{name} retrograde"));
+    let mut generation = 0;
+    while !frontier.is_empty() {
+        generation += 1;
+        bar.set_message(format!("{name} retrograde {generation}"));
+        bar.inc(frontier.len() as u64);
+        frontier = frontier
+            .par_chunks(1 << 10)
+            .map(|chunk| {
+                let mut next = Vec::new();
+                for &entry in chunk {
+                    propagate(&tables, entry, &mut next);
+                }
+                next
+            })
+            .reduce(Vec::new, |mut a, b| {
+                a.extend(b);
+                a
+            });
+    }
+    bar.finish_and_clear();
+
+    // Whatever is undecided now is a draw.
+    for table in &tables {
+        table.state.par_iter().for_each(|cell| {
+            let s = cell.load(Ordering::Relaxed);
+            if s & (VALUE | HOLE) == UNKNOWN {
+                cell.store(s | DRAW, Ordering::Relaxed);
+            }
+        });
+    }
+
+    // 3. Store.
+    let source = JobSource {
+        db,
+        tables: &tables,
+    };
+    let mut written = Vec::new();
+    for table in &tables {
+        let material = table.indexer.material();
+        let bar = self::bar(progress, table.indexer.size(), format!("{material} store"));
+        let exceptions: Vec<(u64, Wld)> = chunks(table.indexer.size())
+            .map(|chunk| {
+                let mut out = Vec::new();
+                for index in chunk.clone() {
+                    let s = table.state[index as usize].load(Ordering::Relaxed);
+                    if s & THREAT == 0 {
+                        continue;
+                    }
+                    let raw = table.indexer.position(index).expect("not a hole");
+                    let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
+                    if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
+                        out.push((index, wld(s).expect("decided")));
+                    }
+                }
+                bar.inc(chunk.end - chunk.start);
+                Ok(out)
+            })
+            .try_reduce(Vec::new, |mut a, b| {
+                a.extend(b);
+                Ok(a)
+            })?;
+        bar.finish_and_clear();
+        let mut exceptions = exceptions;
+        exceptions.sort_unstable_by_key(|&(i, _)| i);
+        let symbols: Vec<u8> = table
+            .state
+            .par_chunks(BLOCK_POSITIONS as usize)
+            .flat_map_iter(|block| {
+                let stored = |cell: &AtomicU8| {
+                    let s = cell.load(Ordering::Relaxed);
+                    (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
+                };
+                let mut last = block.iter().find_map(stored).unwrap_or(0);
+                block.iter().map(move |cell| {
+                    if let Some(symbol) = stored(cell) {
+                        last = symbol;
+                    }
+                    last
+                })
+            })
+            .collect();
+        let mut counts = [0u64; 4];
+        for cell in &table.state {
+            let s = cell.load(Ordering::Relaxed);
+            if s & QUIET != 0 {
+                counts[(s & VALUE) as usize] += 1;
+            }
+        }
+        let header = Header {
+            variant: V::NAME.to_owned(),
+            material,
+            block_positions: BLOCK_POSITIONS,
+            threat_plies: THREAT_PLIES,
+            size: 0,
+            blocks: 0,
+            exceptions: 0,
+            stored: counts[1] + counts[2] + counts[3],
+            wins: counts[WIN as usize],
+            losses: counts[LOSS as usize],
+            draws: counts[DRAW as usize],
+            data_len: 0,
+        };
+        let path = db.dir().join(file_name::<V>(material));
+        format::write(&path, header, &symbols, &exceptions)?;
+        written.push((path, material));
+    }
+    drop(tables);
+    for (path, material) in written {
+        db.insert(open_slice::<V>(&path, material)?);
+    }
+    Ok(())
+}
+
+/// Step 1 for one index; whether the position was decided (win or loss) and so starts
+/// the propagation.
+fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
+    let i = index as usize;
+    let Some(raw) = table.indexer.position(index) else {
+        table.state[i].store(HOLE, Ordering::Relaxed);
+        return Ok(false);
+    };
+    let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
+    let exact = |child: &Position<V>| -> Result<Wld, Error> {
+        probe::probe(db, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
+            dir: db.dir().to_owned(),
+            slice: Geo::<V>::normalise(child).0.material().to_string(),
+        })
+    };
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    if pos.has_capture() {
+        let v = probe::combine(
+            moves
+                .iter()
+                .map(|mv| exact(&pos.play_unchecked(mv)).map(Some)),
+        )?
+        .expect("every child is decided");
+        table.state[i].store(code(v), Ordering::Relaxed);
+        return Ok(v != Wld::Draw);
+    }
+    let flag = if pos.opponent_has_capture() {
+        THREAT
+    } else {
+        QUIET
+    };
+    let men = pos.count(Color::White, Kind::Man);
+    let mut count = 0u32;
+    let mut escape = false;
+    for mv in &moves {
+        let child = pos.play_unchecked(mv);
+        if child.count(Color::White, Kind::Man) == men {
+            count += 1;
+            continue;
+        }
+        match exact(&child)? {
+            Wld::Loss => {
+                table.state[i].store(flag | WIN, Ordering::Relaxed);
+                return Ok(true);
+            }
+            Wld::Draw => escape = true,
+            Wld::Win => {}
+        }
+    }
+    if count == 0 && !escape {
+        table.state[i].store(flag | LOSS, Ordering::Relaxed);
+        return Ok(true);
+    }
+    let count = count + u32::from(escape);
+    assert!(count < 256, "{count} moves overflow the counter");
+    table.count[i].store(count as u8, Ordering::Relaxed);
+    table.state[i].store(flag, Ordering::Relaxed);
+    Ok(false)
+}
+
+/// Step 2 for one decided position: updates its predecessors, pushing those it decides.
+fn propagate<V: Variant>(tables: &[Table<V>], entry: u64, next: &mut Vec<u64>) {
+    let table = &tables[(entry >> 62) as usize];
+    let index = entry & ((1 << 62) - 1);
+    let lost = table.state[index as usize].load(Ordering::Relaxed) & VALUE == LOSS;
+    let raw = table
+        .indexer
+        .position(index)
+        .expect("decided positions are real");
+    // The predecessors are in the twin slice (the same one for a symmetric material).
+    let t = if tables.len() == 1 {
+        0
+    } else {
+        1 - (entry >> 62) as usize
+    };
+    let twin = &tables[t];
+    predecessors::<V>(&raw, |pred| {
+        let p = twin.indexer.index(&pred) as usize;
+        if twin.state[p].load(Ordering::Relaxed) & VALUE != UNKNOWN {
+            return;
+        }
+        let decided = if lost {
+            twin.decide(p, WIN)
+        } else {
+            let before = twin.count[p].fetch_sub(1, Ordering::Relaxed);
+            debug_assert!(before > 0, "counter underflow");
+            before == 1 && twin.decide(p, LOSS)
+        };
+        if decided {
+            next.push((t as u64) << 62 | p as u64);
+        }
+    });
+}

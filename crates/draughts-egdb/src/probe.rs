@@ -1,0 +1,276 @@
+//! The capture-resolving probe, generic over where stored values come from (the files
+//! of a [`crate::Database`], or the tables of the slices being built).
+//!
+//! Only quiet positions (neither side can capture) are stored. The probe:
+//!
+//! 1. a side without pieces: the side to move loses if it is the one without; if the
+//!    opponent has none, the side to move wins if it has a move (it always does in
+//!    positions that can arise) and loses otherwise;
+//! 2. a position whose slice is absent: unknown;
+//! 3. the side to move must capture: the minimax of the capture moves (each child has
+//!    fewer pieces, so this terminates), with the threat budget reset;
+//! 4. quiet: the stored value;
+//! 5. only the opponent could capture (a *threat*): the value stored in the slice's
+//!    exception list if there is one; otherwise, if budget remains, the minimax of all
+//!    moves with one less budget; otherwise unknown.
+//!
+//! The budget bounds the chains of threat positions in which each side in turn parries
+//! a capture threat and makes one (such a chain can go on forever without a capture).
+//! The minimax is three-valued: a child lost for the opponent makes a win whatever the
+//! unknown children are; otherwise any unknown child makes the result unknown; else all
+//! children won for the opponent is a loss and anything else a draw. So the probe never
+//! returns a wrong value, only sometimes `None`; the builder stores the value of every
+//! threat position whose top-level probe would be unknown as an exception, so a probe
+//! of any position of a complete set of slices is decided.
+
+use crate::board::{Geo, Raw};
+use crate::error::Error;
+use crate::material::Material;
+use arrayvec::ArrayVec;
+use draughts_core::{MoveList, Position, Variant, MAX_MOVES};
+use draughts_search::Wld;
+
+/// Threat plies the probe searches before it gives up (and the exception list of the
+/// slice must answer). Measured: see the crate documentation.
+pub const THREAT_PLIES: u8 = 3;
+
+/// Where the probe finds stored values.
+pub(crate) trait Source<V: Variant> {
+    /// Whether positions of `material` (White to move) are available.
+    fn has(&self, material: Material) -> bool;
+    /// The stored value of a quiet White-to-move position.
+    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
+    /// The value stored in the exception list for a threat position.
+    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
+}
+
+/// What [`resolve`] found: a value (or unknown), or a threat position that only a
+/// search can decide.
+enum Resolved {
+    Value(Option<Wld>),
+    Threat,
+}
+
+/// Steps 1 to 5 of the probe except the threat search.
+fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Resolved, Error> {
+    let us = pos.turn();
+    if pos.pieces(us).is_empty() {
+        return Ok(Resolved::Value(Some(Wld::Loss)));
+    }
+    if pos.pieces(!us).is_empty() {
+        let v = if pos.is_lost() { Wld::Loss } else { Wld::Win };
+        return Ok(Resolved::Value(Some(v)));
+    }
+    let (raw, _) = Geo::<V>::normalise(pos);
+    if !source.has(raw.material()) {
+        return Ok(Resolved::Value(None));
+    }
+    if pos.has_capture() {
+        return minimax(source, pos, THREAT_PLIES).map(Resolved::Value);
+    }
+    if !pos.opponent_has_capture() {
+        return source.stored(&raw).map(Resolved::Value);
+    }
+    Ok(match source.exception(&raw)? {
+        Some(v) => Resolved::Value(Some(v)),
+        None => Resolved::Threat,
+    })
+}
+
+/// The value of `pos` for the side to move; `Ok(None)` if it cannot be decided from the
+/// source with `budget` threat plies.
+pub(crate) fn probe<V: Variant, S: Source<V>>(
+    source: &S,
+    pos: &Position<V>,
+    budget: u8,
+) -> Result<Option<Wld>, Error> {
+    match resolve(source, pos)? {
+        Resolved::Value(v) => Ok(v),
+        Resolved::Threat if budget == 0 => Ok(None),
+        Resolved::Threat => minimax(source, pos, budget - 1),
+    }
+}
+
+/// The three-valued minimax over every legal move of `pos`, children probed with
+/// `budget`. Children that need a threat search are searched last, so that a child
+/// lost for the opponent among the cheap ones ends the work early.
+pub(crate) fn minimax<V: Variant, S: Source<V>>(
+    source: &S,
+    pos: &Position<V>,
+    budget: u8,
+) -> Result<Option<Wld>, Error> {
+    // A list filled in place: returning one by value copies its whole capacity.
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    let mut threats = ArrayVec::<u16, MAX_MOVES>::new();
+    let mut unknown = false;
+    let mut all_won = true;
+    // Notes a child's value; whether it is lost for its mover (so the parent wins).
+    let mut note = |v: Option<Wld>| match v {
+        Some(Wld::Loss) => true,
+        Some(Wld::Win) => false,
+        Some(Wld::Draw) => {
+            all_won = false;
+            false
+        }
+        None => {
+            unknown = true;
+            false
+        }
+    };
+    for (i, mv) in moves.iter().enumerate() {
+        match resolve(source, &pos.play_unchecked(mv))? {
+            Resolved::Value(v) => {
+                if note(v) {
+                    return Ok(Some(Wld::Win));
+                }
+            }
+            Resolved::Threat => threats.push(i as u16),
+        }
+    }
+    for i in threats {
+        let v = if budget == 0 {
+            None
+        } else {
+            minimax(
+                source,
+                &pos.play_unchecked(&moves[usize::from(i)]),
+                budget - 1,
+            )?
+        };
+        if note(v) {
+            return Ok(Some(Wld::Win));
+        }
+    }
+    Ok(if unknown {
+        None
+    } else if all_won {
+        Some(Wld::Loss)
+    } else {
+        Some(Wld::Draw)
+    })
+}
+
+/// Combines the children's values (for the side to move in each child) into the value
+/// for the parent's side to move, stopping at the first child lost for its mover.
+pub(crate) fn combine(
+    children: impl IntoIterator<Item = Result<Option<Wld>, Error>>,
+) -> Result<Option<Wld>, Error> {
+    let mut unknown = false;
+    let mut all_won = true;
+    for child in children {
+        match child? {
+            Some(Wld::Loss) => return Ok(Some(Wld::Win)),
+            Some(Wld::Win) => {}
+            Some(Wld::Draw) => all_won = false,
+            None => unknown = true,
+        }
+    }
+    Ok(if unknown {
+        None
+    } else if all_won {
+        Some(Wld::Loss)
+    } else {
+        Some(Wld::Draw)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+    use std::cell::Cell;
+
+    /// Every slice present, every quiet position a draw, no exceptions; counts lookups.
+    struct AllDrawn {
+        lookups: Cell<u64>,
+    }
+
+    impl<V: Variant> Source<V> for AllDrawn {
+        fn has(&self, _: Material) -> bool {
+            true
+        }
+        fn stored(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+            self.lookups.set(self.lookups.get() + 1);
+            Ok(Some(Wld::Draw))
+        }
+        fn exception(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+            Ok(None)
+        }
+    }
+
+    fn is_threat<V: Variant>(pos: &Position<V>) -> bool {
+        !pos.has_capture() && pos.opponent_has_capture()
+    }
+
+    /// A path of threat positions from `path[0]` back to it, at most `depth` plies.
+    fn cycle_from<V: Variant>(path: &mut Vec<Position<V>>, depth: usize) -> bool {
+        let pos = *path.last().unwrap();
+        for mv in pos.legal_moves() {
+            let child = pos.play_unchecked(&mv);
+            if !is_threat(&child) {
+                continue;
+            }
+            if child == path[0] {
+                return true;
+            }
+            if depth > 1 && !path.contains(&child) {
+                path.push(child);
+                if cycle_from(path, depth - 1) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+
+    /// A cycle of threat positions: each side in turn parries a capture threat by
+    /// making one, for ever. Searching it without a guard would never end.
+    fn check_guard<V: Variant>(fen: &str) {
+        let start: Position<V> = fen.parse().unwrap();
+        assert!(is_threat(&start));
+        let mut cycle = vec![start];
+        assert!(cycle_from(&mut cycle, 6), "{fen} starts a cycle of threats");
+        assert!(cycle.len() >= 2);
+        let source = AllDrawn {
+            lookups: Cell::new(0),
+        };
+        for pos in &cycle {
+            // With no budget the probe does not search, and says it does not know.
+            assert_eq!(probe(&source, pos, 0).unwrap(), None, "{}", pos.to_fen());
+            // With the full budget it ends, after a bounded amount of work.
+            source.lookups.set(0);
+            let _ = probe(&source, pos, THREAT_PLIES).unwrap();
+            assert!(source.lookups.get() < 1_000_000, "{}", pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn the_guard_ends_threat_cycles() {
+        check_guard::<International>("W:WK44:BK34,45,K50");
+        check_guard::<English>("W:WK1,K5,K14:BK9");
+    }
+
+    fn ok(v: Option<Wld>) -> Result<Option<Wld>, Error> {
+        Ok(v)
+    }
+
+    #[test]
+    fn combine_is_exact() {
+        use Wld::*;
+        assert_eq!(combine([]).unwrap(), Some(Loss), "no move: lost");
+        assert_eq!(combine([ok(Some(Win)), ok(Some(Win))]).unwrap(), Some(Loss));
+        assert_eq!(
+            combine([ok(Some(Win)), ok(Some(Draw))]).unwrap(),
+            Some(Draw)
+        );
+        assert_eq!(
+            combine([ok(Some(Draw)), ok(Some(Loss))]).unwrap(),
+            Some(Win)
+        );
+        assert_eq!(combine([ok(None), ok(Some(Loss))]).unwrap(), Some(Win));
+        assert_eq!(combine([ok(None), ok(Some(Draw))]).unwrap(), None);
+        assert_eq!(combine([ok(Some(Win)), ok(None)]).unwrap(), None);
+    }
+}

@@ -1,0 +1,375 @@
+//! Every position of the small slices, probed, against a second, deliberately simple
+//! solver that shares no code with the generator (it uses only `draughts-core`).
+//!
+//! The solver enumerates every position of one exact material (both sides to move),
+//! materials in order of pieces and then men (so captures and promotions lead to solved
+//! materials), and runs plain forward value iteration over a `HashMap`: a position is
+//! won if some child is lost for its mover, lost if every child is won for its mover (or
+//! it has no move), until nothing changes; what is left is drawn.
+
+use draughts_core::{Color, English, International, Kind, Piece, Position, Square, Variant};
+use draughts_egdb::{build, BuildOptions, Database, Material};
+use draughts_search::Wld;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Every `k`-subset of `0..n`, ascending.
+fn subsets(n: u8, k: usize) -> Vec<Vec<u8>> {
+    fn go(start: u8, n: u8, k: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for s in start..n {
+            cur.push(s);
+            go(s + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(0, n, k, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every legal position with `counts` = [white men, white kings, black men, black
+/// kings], both sides to move.
+fn positions<V: Variant>(counts: [usize; 4]) -> Vec<Position<V>> {
+    let squares = Position::<V>::initial().empty().len() as u8
+        + Position::<V>::initial().occupied().len() as u8;
+    let total: usize = counts.iter().sum();
+    let kinds = [
+        Piece::new(Color::White, Kind::Man),
+        Piece::new(Color::White, Kind::King),
+        Piece::new(Color::Black, Kind::Man),
+        Piece::new(Color::Black, Kind::King),
+    ];
+    let mut out = Vec::new();
+    for set in subsets(squares, total) {
+        // Every way to deal the squares of `set` out to the four kinds.
+        let mut labels = Vec::new();
+        for (kind, &n) in counts.iter().enumerate() {
+            labels.extend(std::iter::repeat(kind).take(n));
+        }
+        let mut perms = Vec::new();
+        permutations(&mut labels, 0, &mut perms);
+        for labels in perms {
+            let pieces: Vec<(Square, Piece)> = set
+                .iter()
+                .zip(&labels)
+                .map(|(&s, &k)| (Square::new(s + 1).unwrap(), kinds[k]))
+                .collect();
+            for turn in Color::BOTH {
+                if let Ok(pos) = Position::from_pieces(turn, pieces.iter().copied()) {
+                    out.push(pos);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Distinct permutations of a multiset (sorted input).
+fn permutations(items: &mut Vec<usize>, at: usize, out: &mut Vec<Vec<usize>>) {
+    if at == items.len() {
+        out.push(items.clone());
+        return;
+    }
+    let mut used = Vec::new();
+    for i in at..items.len() {
+        if used.contains(&items[i]) {
+            continue;
+        }
+        used.push(items[i]);
+        items.swap(at, i);
+        permutations(items, at + 1, out);
+        items.swap(at, i);
+    }
+}
+
+fn material_of<V: Variant>(pos: &Position<V>) -> [usize; 4] {
+    [
+        pos.count(Color::White, Kind::Man) as usize,
+        pos.count(Color::White, Kind::King) as usize,
+        pos.count(Color::Black, Kind::Man) as usize,
+        pos.count(Color::Black, Kind::King) as usize,
+    ]
+}
+
+/// Every material with 1 to `pieces` pieces, in solving order.
+fn materials(pieces: usize) -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for n in 1..=pieces {
+        let mut level = Vec::new();
+        for wm in 0..=n {
+            for wk in 0..=n - wm {
+                for bm in 0..=n - wm - wk {
+                    level.push([wm, wk, bm, n - wm - wk - bm]);
+                }
+            }
+        }
+        level.sort_by_key(|c| c[0] + c[2]);
+        out.extend(level);
+    }
+    out
+}
+
+/// A compact key (a position is 40 bytes): the pieces in square order, a byte each
+/// (square number, and two bits of colour and kind), then the side to move. Fits up to
+/// seven pieces.
+fn key<V: Variant>(pos: &Position<V>) -> u64 {
+    let mut k = 0u64;
+    for (square, piece) in pos.piece_squares() {
+        let code =
+            u64::from(piece.color == Color::Black) << 1 | u64::from(piece.kind == Kind::King);
+        k = k << 8 | u64::from(square.number()) << 2 | code;
+    }
+    k << 1 | u64::from(pos.turn() == Color::Black)
+}
+
+/// The simple solver: values of every position with at most `pieces` pieces.
+/// Of the largest piece count only the previous men count is kept (to bound memory);
+/// `visit` sees every solved position.
+fn solve<V: Variant>(pieces: usize, mut visit: impl FnMut(&Position<V>, Wld)) {
+    let mut values: HashMap<u64, Wld> = HashMap::new();
+    let mut top_by_men: HashMap<usize, Vec<u64>> = HashMap::new();
+    for counts in materials(pieces) {
+        let list = positions::<V>(counts);
+        let ids: HashMap<u64, usize> = list.iter().enumerate().map(|(i, p)| (key(p), i)).collect();
+        // Children: inside the material by id, outside by value.
+        let mut inside: Vec<Vec<usize>> = Vec::with_capacity(list.len());
+        let mut outside: Vec<Vec<Wld>> = Vec::with_capacity(list.len());
+        for pos in &list {
+            let mut ins = Vec::new();
+            let mut outs = Vec::new();
+            for mv in pos.legal_moves() {
+                let child = pos.play_unchecked(&mv);
+                if material_of(&child) == counts {
+                    ins.push(ids[&key(&child)]);
+                } else {
+                    outs.push(
+                        *values
+                            .get(&key(&child))
+                            .expect("child material solved first"),
+                    );
+                }
+            }
+            inside.push(ins);
+            outside.push(outs);
+        }
+        let mut value: Vec<Option<Wld>> = vec![None; list.len()];
+        loop {
+            let mut changed = false;
+            for i in 0..list.len() {
+                if value[i].is_some() {
+                    continue;
+                }
+                let children = outside[i]
+                    .iter()
+                    .map(|&v| Some(v))
+                    .chain(inside[i].iter().map(|&c| value[c]));
+                let mut all_won = true;
+                let mut won = false;
+                for v in children {
+                    match v {
+                        Some(Wld::Loss) => won = true,
+                        Some(Wld::Win) => {}
+                        _ => all_won = false,
+                    }
+                }
+                if won {
+                    value[i] = Some(Wld::Win);
+                    changed = true;
+                } else if all_won {
+                    value[i] = Some(Wld::Loss);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let n: usize = counts.iter().sum();
+        let men = counts[0] + counts[2];
+        for (pos, v) in list.iter().zip(value) {
+            let v = v.unwrap_or(Wld::Draw);
+            values.insert(key(pos), v);
+            visit(pos, v);
+        }
+        if n == pieces {
+            // Only the next men count needs these (promotions); drop older levels.
+            top_by_men
+                .entry(men)
+                .or_default()
+                .extend(list.iter().map(key));
+            if men >= 2 {
+                for k in top_by_men.remove(&(men - 2)).unwrap_or_default() {
+                    values.remove(&k);
+                }
+            }
+        }
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("egdb-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: u64,
+    /// Stored (quiet, White to move) positions per material: [draws, wins, losses].
+    stored: HashMap<Material, [u64; 3]>,
+}
+
+/// Builds `pieces`, then probes every position with 1 to `pieces` pieces and compares
+/// it with the simple solver. Returns the solver's values for the caller's own facts.
+fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -> Tally {
+    let dir = temp_dir(V::NAME);
+    build::<V>(&dir, pieces, &BuildOptions::default()).unwrap();
+    let db = Database::<V>::open(&dir).unwrap();
+    assert_eq!(db.max_pieces(), pieces);
+    let mut tally = Tally::default();
+    let mut mismatches = Vec::new();
+    solve::<V>(pieces as usize, |pos, expected| {
+        tally.positions += 1;
+        let got = db.probe(pos).unwrap();
+        if got != Some(expected) && mismatches.len() < 20 {
+            mismatches.push(format!(
+                "{}: probe {got:?}, solver {expected:?}",
+                pos.to_fen()
+            ));
+        }
+        if pos.turn() == Color::White
+            && pos.is_quiet()
+            && !pos.pieces(Color::White).is_empty()
+            && !pos.pieces(Color::Black).is_empty()
+        {
+            let slot = match expected {
+                Wld::Draw => 0,
+                Wld::Win => 1,
+                Wld::Loss => 2,
+            };
+            tally.stored.entry(Material::of(pos)).or_default()[slot] += 1;
+        }
+        fact(pos, expected);
+    });
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+    // The files' own counts agree with the solver's.
+    for s in db.stats() {
+        let expected = tally.stored.get(&s.material).copied().unwrap_or_default();
+        assert_eq!([s.draws, s.wins, s.losses], expected, "{}", s.material);
+        assert_eq!(s.positions, expected.iter().sum::<u64>());
+    }
+    assert_eq!(db.stats().len(), tally.stored.len());
+    db.verify(false).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    tally
+}
+
+fn is_material<V: Variant>(pos: &Position<V>, counts: [usize; 4]) -> bool {
+    material_of(pos) == counts
+}
+
+/// International, up to three pieces. Lone king against lone king is a draw except
+/// where the side to move captures at once or forces a capture: the counts are what
+/// both solvers agree on.
+#[test]
+fn international_three_pieces() {
+    let mut king_vs_king = [0u64; 3];
+    let mut captures_at_once = 0u64;
+    let tally = check_all::<International>(3, |pos, v| {
+        if is_material(pos, [0, 1, 0, 1]) {
+            king_vs_king[v as usize] += 1;
+            if v == Wld::Win && pos.has_capture() {
+                captures_at_once += 1;
+            }
+        }
+    });
+    // [Win, Loss, Draw] over both sides to move: 50 * 49 = 2450 placements, twice.
+    assert_eq!(king_vs_king.iter().sum::<u64>(), 4900);
+    assert_eq!(king_vs_king, [848, 4, 4048], "win, loss, draw counts");
+    // 816 wins capture at once; 32 force a capture by a threat the lone king cannot
+    // escape. The 4 losses are a king in a corner of the long diagonal with the other
+    // king in the opposite corner, to move: every move lands on a square it is taken from.
+    assert_eq!(captures_at_once, 816);
+    assert_eq!(tally.positions, 2_185_270);
+    let dir = temp_dir("corner");
+    build::<International>(&dir, 2, &BuildOptions::default()).unwrap();
+    let db = Database::<International>::open(&dir).unwrap();
+    for (fen, v) in [
+        ("W:WK46:BK5", Wld::Loss),
+        ("B:WK46:BK5", Wld::Loss),
+        ("W:WK46:BK4", Wld::Draw),
+    ] {
+        assert_eq!(db.probe(&fen.parse().unwrap()).unwrap(), Some(v), "{fen}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// English, up to three pieces. Two kings beat a lone king, except where the lone
+/// king to move captures one of them, or where the lone king threatens both kings at
+/// once (a fork the stronger side to move cannot parry) and similar: the counts are
+/// what both solvers agree on.
+#[test]
+fn english_three_pieces() {
+    // Positions of two kings against one (either colour stronger, either to move).
+    let mut two_vs_one = 0u64;
+    // Not won for the stronger side, and the lone king is to move and can capture.
+    let mut lone_king_captures = 0u64;
+    // Not won for the stronger side otherwise, by who is to move: [stronger, lone king].
+    let mut otherwise = [0u64; 2];
+    let tally = check_all::<English>(3, |pos, v| {
+        let stronger_to_move = if is_material(pos, [0, 2, 0, 1]) {
+            pos.turn() == Color::White
+        } else if is_material(pos, [0, 1, 0, 2]) {
+            pos.turn() == Color::Black
+        } else {
+            return;
+        };
+        two_vs_one += 1;
+        let won = if stronger_to_move {
+            Wld::Win
+        } else {
+            Wld::Loss
+        };
+        if v != won {
+            if !stronger_to_move && pos.has_capture() {
+                lone_king_captures += 1;
+            } else {
+                otherwise[usize::from(!stronger_to_move)] += 1;
+            }
+        }
+    });
+    // 32 * 31 * 30 / 2 placements, two colourings, two sides to move.
+    assert_eq!(two_vs_one, 32 * 31 * 30 / 2 * 4);
+    assert_eq!(lone_king_captures, 3592);
+    assert_eq!(otherwise, [68, 132]);
+    assert_eq!(tally.positions, 536_632);
+}
+
+/// International, up to four pieces: every position against the simple solver.
+/// About ten minutes and 3 GB in the test profile:
+/// `cargo test -p draughts-egdb --test exhaustive -- --ignored international_four`.
+#[test]
+#[ignore = "minutes; run with --ignored"]
+fn international_four_pieces() {
+    check_all::<International>(4, |_, _| {});
+}
+
+/// English, up to four pieces.
+#[test]
+#[ignore = "a minute; run with --ignored"]
+fn english_four_pieces() {
+    check_all::<English>(4, |_, _| {});
+}
+
+/// English, up to five pieces: every position against the simple solver. Tens of
+/// minutes and several GB:
+/// `cargo test --release -p draughts-egdb --test exhaustive -- --ignored english_five`.
+#[test]
+#[ignore = "tens of minutes; run with --ignored"]
+fn english_five_pieces() {
+    check_all::<English>(5, |_, _| {});
+}
