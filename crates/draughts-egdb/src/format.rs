@@ -178,26 +178,7 @@ fn decode_at(block: &[u8], len: u32, offset: u32) -> Option<u8> {
             let mut at = 0usize;
             let mut end = 0u64;
             while at < body.len() {
-                let head = body[at];
-                at += 1;
-                let mut run = u64::from(head & 63) + 1;
-                if head & 63 == 63 {
-                    let mut extra = 0u64;
-                    let mut shift = 0;
-                    loop {
-                        let byte = *body.get(at)?;
-                        at += 1;
-                        if shift > 56 {
-                            return None;
-                        }
-                        extra |= u64::from(byte & 0x7f) << shift;
-                        shift += 7;
-                        if byte & 0x80 == 0 {
-                            break;
-                        }
-                    }
-                    run = 64 + extra;
-                }
+                let (head, run) = read_run(body, &mut at)?;
                 end += run;
                 if u64::from(offset) < end {
                     return (end <= u64::from(len) && head >> 6 < 3).then_some(head >> 6);
@@ -209,6 +190,30 @@ fn decode_at(block: &[u8], len: u32, offset: u32) -> Option<u8> {
     }
 }
 
+/// Reads one run header at `at` (moving past it): the header byte, whose top two bits
+/// are the value, and the run length; `None` if the body ends inside it.
+fn read_run(body: &[u8], at: &mut usize) -> Option<(u8, u64)> {
+    let head = *body.get(*at)?;
+    *at += 1;
+    if head & 63 != 63 {
+        return Some((head, u64::from(head & 63) + 1));
+    }
+    let mut extra = 0u64;
+    let mut shift = 0;
+    loop {
+        let byte = *body.get(*at)?;
+        *at += 1;
+        if shift > 56 {
+            return None;
+        }
+        extra |= u64::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            return Some((head, 64 + extra));
+        }
+    }
+}
+
 /// Decodes a whole block, or `None` if it is malformed.
 fn decode_all(block: &[u8], len: u32) -> Option<Vec<u8>> {
     let (&encoding, body) = block.split_first()?;
@@ -217,26 +222,7 @@ fn decode_all(block: &[u8], len: u32) -> Option<Vec<u8>> {
             let mut out = Vec::with_capacity(len as usize);
             let mut at = 0usize;
             while at < body.len() {
-                let head = body[at];
-                at += 1;
-                let mut run = u64::from(head & 63) + 1;
-                if head & 63 == 63 {
-                    let mut extra = 0u64;
-                    let mut shift = 0;
-                    loop {
-                        let byte = *body.get(at)?;
-                        at += 1;
-                        if shift > 56 {
-                            return None;
-                        }
-                        extra |= u64::from(byte & 0x7f) << shift;
-                        shift += 7;
-                        if byte & 0x80 == 0 {
-                            break;
-                        }
-                    }
-                    run = 64 + extra;
-                }
+                let (head, run) = read_run(body, &mut at)?;
                 if head >> 6 >= 3 || out.len() as u64 + run > u64::from(len) {
                     return None;
                 }
