@@ -1,0 +1,301 @@
+//! What a square holds, sets of such contents, and the square arithmetic templates need
+//! (mirroring, diagonal paths).
+
+use draughts_core::geometry::Geometry;
+use draughts_core::{Bitboard, Color, Kind, Piece, Position, Square, Variant};
+use std::fmt;
+
+/// The content of one square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Content {
+    /// No piece.
+    Empty = 0,
+    /// A white man.
+    WhiteMan = 1,
+    /// A black man.
+    BlackMan = 2,
+    /// A white king.
+    WhiteKing = 3,
+    /// A black king.
+    BlackKing = 4,
+}
+
+impl Content {
+    /// Every content, in index order.
+    pub const ALL: [Content; 5] = [
+        Content::Empty,
+        Content::WhiteMan,
+        Content::BlackMan,
+        Content::WhiteKing,
+        Content::BlackKing,
+    ];
+
+    /// Index 0..5 (the order of [`Content::ALL`]).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter of the template file format: `.`, `w`, `b`, `W`, `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Content::Empty => '.',
+            Content::WhiteMan => 'w',
+            Content::BlackMan => 'b',
+            Content::WhiteKing => 'W',
+            Content::BlackKing => 'B',
+        }
+    }
+
+    /// The content a letter of [`Content::letter`] stands for.
+    pub fn from_letter(letter: char) -> Option<Content> {
+        Content::ALL.into_iter().find(|c| c.letter() == letter)
+    }
+
+    /// The content of a square holding `piece`.
+    pub const fn of(piece: Option<Piece>) -> Content {
+        match piece {
+            None => Content::Empty,
+            Some(Piece {
+                color: Color::White,
+                kind: Kind::Man,
+            }) => Content::WhiteMan,
+            Some(Piece {
+                color: Color::Black,
+                kind: Kind::Man,
+            }) => Content::BlackMan,
+            Some(Piece {
+                color: Color::White,
+                kind: Kind::King,
+            }) => Content::WhiteKing,
+            Some(Piece {
+                color: Color::Black,
+                kind: Kind::King,
+            }) => Content::BlackKing,
+        }
+    }
+
+    /// The piece, if any.
+    pub const fn piece(self) -> Option<Piece> {
+        match self {
+            Content::Empty => None,
+            Content::WhiteMan => Some(Piece::WHITE_MAN),
+            Content::BlackMan => Some(Piece::BLACK_MAN),
+            Content::WhiteKing => Some(Piece::WHITE_KING),
+            Content::BlackKing => Some(Piece::BLACK_KING),
+        }
+    }
+
+    /// The same content with the colours swapped.
+    pub const fn mirrored(self) -> Content {
+        match self {
+            Content::Empty => Content::Empty,
+            Content::WhiteMan => Content::BlackMan,
+            Content::BlackMan => Content::WhiteMan,
+            Content::WhiteKing => Content::BlackKing,
+            Content::BlackKing => Content::WhiteKing,
+        }
+    }
+}
+
+/// A set of [`Content`]s: what a template allows on one square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ContentSet(u8);
+
+impl ContentSet {
+    /// No content at all.
+    pub const NONE: ContentSet = ContentSet(0);
+    /// Every content: "don't care".
+    pub const ANY: ContentSet = ContentSet(0b1_1111);
+
+    /// The set holding just `content`.
+    pub const fn only(content: Content) -> ContentSet {
+        ContentSet(1 << content as u8)
+    }
+
+    /// The raw bits, one per content index.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether `content` is in the set.
+    #[inline]
+    pub const fn contains(self, content: Content) -> bool {
+        self.0 & (1 << content as u8) != 0
+    }
+
+    /// The set with `content` added.
+    #[must_use]
+    pub const fn with(self, content: Content) -> ContentSet {
+        ContentSet(self.0 | 1 << content as u8)
+    }
+
+    /// Whether every content is allowed.
+    pub const fn is_any(self) -> bool {
+        self.0 == Self::ANY.0
+    }
+
+    /// Whether every content of `self` is in `other`.
+    pub const fn is_subset(self, other: ContentSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The contents, in index order.
+    pub fn iter(self) -> impl Iterator<Item = Content> {
+        Content::ALL.into_iter().filter(move |&c| self.contains(c))
+    }
+
+    /// The set with the colours swapped.
+    #[must_use]
+    pub fn mirrored(self) -> ContentSet {
+        self.iter()
+            .fold(ContentSet::NONE, |set, c| set.with(c.mirrored()))
+    }
+
+    /// Reads letters of [`Content::letter`] (`.b`, `wW`); `None` for an unknown or
+    /// repeated letter or no letter at all.
+    pub fn from_letters(text: &str) -> Option<ContentSet> {
+        let mut set = ContentSet::NONE;
+        for letter in text.chars() {
+            let content = Content::from_letter(letter)?;
+            if set.contains(content) {
+                return None;
+            }
+            set = set.with(content);
+        }
+        (set != ContentSet::NONE).then_some(set)
+    }
+}
+
+impl fmt::Display for ContentSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|c| write!(f, "{}", c.letter()))
+    }
+}
+
+impl fmt::Debug for ContentSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ContentSet({self})")
+    }
+}
+
+/// Raw bits of the squares of each content, indexed by [`Content::index`]: five
+/// disjoint sets covering the board.
+#[inline]
+pub fn content_bits<V: Variant>(pos: &Position<V>) -> [u64; 5] {
+    let white = pos.pieces(Color::White).bits();
+    let black = pos.pieces(Color::Black).bits();
+    let kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
+    [
+        pos.empty().bits(),
+        white & !kings,
+        black & !kings,
+        white & kings,
+        black & kings,
+    ]
+}
+
+/// Number of playable squares of `V`'s board.
+pub const fn square_count<V: Variant>() -> u8 {
+    <V::Board as Geometry>::SQUARES
+}
+
+/// Every square of `V`'s board, in order.
+pub fn squares<V: Variant>() -> impl Iterator<Item = Square> {
+    (1..=square_count::<V>()).map(Square::new_unchecked)
+}
+
+/// The raw bit of a square of `V`'s board (`0` if the board lacks it).
+#[inline]
+pub fn bit<V: Variant>(square: Square) -> u64 {
+    Bitboard::<V>::bit(square).unwrap_or(0)
+}
+
+/// The square of a single raw bit, if it is on `V`'s board.
+pub fn square_of_bit<V: Variant>(bit: u64) -> Option<Square> {
+    Bitboard::<V>::from_bits(bit).iter().next()
+}
+
+/// The square the 180-degree turn takes `square` to.
+pub fn mirror_square<V: Variant>(square: Square) -> Square {
+    Square::new_unchecked(square_count::<V>() + 1 - square.number())
+}
+
+/// The raw bits after the 180-degree turn.
+pub fn mirror_bits<V: Variant>(bits: u64) -> u64 {
+    Bitboard::<V>::from_bits(bits)
+        .iter()
+        .fold(0, |acc, s| acc | bit::<V>(mirror_square::<V>(s)))
+}
+
+/// Row (0 = top) and column (0 = left) of a square.
+fn row_col<V: Variant>(square: Square) -> (i8, i8) {
+    let per_row = <V::Board as Geometry>::PER_ROW;
+    let i = square.number() - 1;
+    let row = i / per_row;
+    let col = 2 * (i % per_row) + u8::from(row % 2 == 0);
+    (row as i8, col as i8)
+}
+
+/// The square at a row and column, if it is a playable square of the board.
+fn at<V: Variant>(row: i8, col: i8) -> Option<Square> {
+    let side = <V::Board as Geometry>::SIDE as i8;
+    if !(0..side).contains(&row) || !(0..side).contains(&col) || (row + col) % 2 == 0 {
+        return None;
+    }
+    let per_row = <V::Board as Geometry>::PER_ROW as i8;
+    Square::new((row * per_row + col / 2 + 1) as u8)
+}
+
+/// Raw bits of the squares strictly between two squares on one diagonal (`0` when they
+/// do not share a diagonal).
+pub fn between<V: Variant>(a: Square, b: Square) -> u64 {
+    let ((r1, c1), (r2, c2)) = (row_col::<V>(a), row_col::<V>(b));
+    let (dr, dc) = (r2 - r1, c2 - c1);
+    if dr == 0 || dr.abs() != dc.abs() {
+        return 0;
+    }
+    let (sr, sc) = (dr.signum(), dc.signum());
+    (1..dr.abs())
+        .filter_map(|k| at::<V>(r1 + k * sr, c1 + k * sc))
+        .fold(0, |acc, s| acc | bit::<V>(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    #[test]
+    fn letters_round_trip() {
+        for c in Content::ALL {
+            assert_eq!(Content::from_letter(c.letter()), Some(c));
+            assert_eq!(Content::of(c.piece()), c);
+            assert_eq!(c.mirrored().mirrored(), c);
+        }
+        let set = ContentSet::from_letters(".bB").unwrap();
+        assert_eq!(set.to_string(), ".bB");
+        assert_eq!(set.mirrored().to_string(), ".wW");
+        assert_eq!(ContentSet::from_letters("bb"), None);
+        assert_eq!(ContentSet::from_letters(""), None);
+        assert_eq!(ContentSet::from_letters("x"), None);
+    }
+
+    #[test]
+    fn diagonal_paths() {
+        let sq = Square::new_unchecked;
+        // 46 .. 5 is the long diagonal of the 10x10 board.
+        let long = between::<International>(sq(46), sq(5));
+        assert_eq!(long.count_ones(), 8);
+        assert_ne!(long & bit::<International>(sq(28)), 0);
+        assert_eq!(between::<International>(sq(32), sq(28)), 0); // neighbours
+        assert_eq!(between::<International>(sq(32), sq(33)), 0); // same row
+        assert_eq!(
+            between::<International>(sq(32), sq(23)),
+            bit::<International>(sq(28))
+        );
+        assert_eq!(between::<English>(sq(22), sq(15)), bit::<English>(sq(18)));
+        assert_eq!(mirror_square::<English>(sq(1)), sq(32));
+        assert_eq!(mirror_square::<International>(sq(23)), sq(28));
+    }
+}

@@ -1,0 +1,216 @@
+//! The combination finder: a bounded proof search for a forced material gain.
+//!
+//! The attacker (the side to move at the root) plays only forcing moves: captures (when
+//! it must), sacrifices (quiet moves after which the defender must capture) and, a few
+//! times per line, quiet moves that threaten a capture. The defender tries every legal
+//! reply. A line ends in a settled position ([`is_settled`]): the attacker may stop
+//! ("stand") in a quiet position, and a defender without a capture facing no threat
+//! ends it too. The value of a line is the attacker's net material gain
+//! ([`PieceValues::gain`]); the finder returns the minimax line and its value when
+//! that value wins ([`Outcome::wins`]) within the ply bound.
+
+use crate::line::{is_settled, Outcome};
+use crate::material::PieceValues;
+use draughts_core::{Color, Kind, Move, Position, Variant};
+use draughts_eval::Score;
+
+/// Below every real value: a line the search could not settle in time.
+const UNPROVEN: Score = -1_000_000;
+/// Above every real value.
+const ABOVE: Score = 1_000_000;
+
+/// Limits and options of the finder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinderConfig {
+    /// The most plies (both sides' moves) a line may take.
+    pub max_plies: u8,
+    /// The most quiet, non-sacrificing threat moves the attacker may play in one line
+    /// (each leaves the defender a free choice of replies, so each costs a lot).
+    pub max_threats: u8,
+    /// Only lines in which every defender move is the defender's only legal move (the
+    /// lines a template can store); threats are then not tried.
+    pub forced_only: bool,
+    /// Give up after visiting this many positions.
+    pub node_limit: u64,
+}
+
+impl Default for FinderConfig {
+    fn default() -> FinderConfig {
+        FinderConfig {
+            max_plies: 11,
+            max_threats: 1,
+            forced_only: false,
+            node_limit: 200_000,
+        }
+    }
+}
+
+/// The combination finder for variant `V`.
+#[derive(Clone, Debug)]
+pub struct Finder {
+    config: FinderConfig,
+    values: PieceValues,
+}
+
+/// One search's state.
+struct Run {
+    attacker: Color,
+    start: Score,
+    nodes: u64,
+}
+
+impl Finder {
+    /// A finder with the given limits and piece values.
+    pub fn new(config: FinderConfig, values: PieceValues) -> Finder {
+        Finder { config, values }
+    }
+
+    /// The limits and options.
+    pub fn config(&self) -> &FinderConfig {
+        &self.config
+    }
+
+    /// The piece values gains are counted in.
+    pub fn values(&self) -> &PieceValues {
+        &self.values
+    }
+
+    /// A winning combination for the side to move in `pos`, if one is proven within the
+    /// limits: the minimax line (the defender's best replies) and its gain. Positions
+    /// where either side can capture are not asked about (`None`).
+    pub fn find<V: Variant>(&self, pos: &Position<V>) -> Option<Outcome<V>> {
+        if !pos.is_quiet() {
+            return None;
+        }
+        let attacker = pos.turn();
+        let mut run = Run {
+            attacker,
+            start: self.values.balance(pos, attacker),
+            nodes: 0,
+        };
+        let mut line = Vec::new();
+        // Only lines that gain something are of interest; a breakthrough may gain 0.
+        let value = self.search(
+            &mut run,
+            pos,
+            self.config.max_plies,
+            0,
+            -1,
+            ABOVE,
+            &mut line,
+        );
+        if value < 0 || run.nodes > self.config.node_limit {
+            return None;
+        }
+        let kings = |p: &Position<V>| p.count(attacker, Kind::King);
+        let end = line.iter().fold(*pos, |p, m| p.play_unchecked(m));
+        let outcome = Outcome {
+            gain: value,
+            crowned: kings(&end) > kings(pos),
+            line,
+        };
+        outcome.wins(&self.values).then_some(outcome)
+    }
+
+    /// Alpha-beta over gains, the attacker maximising. `pv` receives the line.
+    #[allow(clippy::too_many_arguments)]
+    fn search<V: Variant>(
+        &self,
+        run: &mut Run,
+        pos: &Position<V>,
+        plies: u8,
+        threats: u8,
+        mut alpha: Score,
+        beta: Score,
+        pv: &mut Vec<Move<V>>,
+    ) -> Score {
+        pv.clear();
+        run.nodes += 1;
+        if run.nodes > self.config.node_limit {
+            return UNPROVEN;
+        }
+        let attacking = pos.turn() == run.attacker;
+        let must_capture = pos.has_capture();
+        let settled = is_settled(pos, run.attacker);
+        let moves = pos.legal_moves();
+        // Where the line may end, and what it is worth there.
+        let root = attacking && plies == self.config.max_plies;
+        let stand = if !settled || root {
+            UNPROVEN
+        } else if attacking
+            || moves.is_empty()
+            || !pos.opponent_has_capture()
+            || self.config.forced_only
+        {
+            self.values.gain(run.start, pos, run.attacker)
+        } else {
+            // A free defender facing a threat must answer it: no standing.
+            UNPROVEN
+        };
+        if plies == 0 || moves.is_empty() {
+            return stand;
+        }
+        if attacking {
+            let mut best = stand;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            let mut child_pv = Vec::new();
+            for mv in &moves {
+                let child = pos.play_unchecked(mv);
+                let mut used = threats;
+                if !must_capture && !child.has_capture() {
+                    // Neither a capture nor a sacrifice: a threat, or nothing forcing.
+                    if self.config.forced_only
+                        || threats >= self.config.max_threats
+                        || !child.opponent_has_capture()
+                    {
+                        continue;
+                    }
+                    used += 1;
+                }
+                let value = self.search(run, &child, plies - 1, used, alpha, beta, &mut child_pv);
+                if value > best {
+                    best = value;
+                    set_pv(pv, *mv, &child_pv);
+                    alpha = alpha.max(value);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+            best
+        } else {
+            if !must_capture && stand > UNPROVEN {
+                return stand;
+            }
+            if self.config.forced_only && moves.len() > 1 {
+                return UNPROVEN;
+            }
+            let mut best = ABOVE;
+            let mut beta = beta;
+            let mut child_pv = Vec::new();
+            for mv in &moves {
+                let child = pos.play_unchecked(mv);
+                let value =
+                    self.search(run, &child, plies - 1, threats, alpha, beta, &mut child_pv);
+                if value < best {
+                    best = value;
+                    set_pv(pv, *mv, &child_pv);
+                    beta = beta.min(value);
+                    if value <= alpha {
+                        break;
+                    }
+                }
+            }
+            best
+        }
+    }
+}
+
+fn set_pv<V: Variant>(pv: &mut Vec<Move<V>>, mv: Move<V>, rest: &[Move<V>]) {
+    pv.clear();
+    pv.push(mv);
+    pv.extend_from_slice(rest);
+}

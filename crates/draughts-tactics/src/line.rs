@@ -1,0 +1,242 @@
+//! A combination's line by squares, and its replay on a real position: the check that
+//! turns a template's promise into a proof.
+
+use crate::content::{mirror_bits, square_of_bit};
+use crate::material::PieceValues;
+use draughts_core::{Bitboard, Color, Kind, Move, Position, Square, Variant};
+use draughts_eval::Score;
+use draughts_search::Combination;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+
+/// One move of a line, by squares: the start, the end and the captured pieces. It
+/// names the same move in every position where that move is legal.
+#[derive(Clone, Copy)]
+pub struct LineMove<V: Variant> {
+    from: u64,
+    to: u64,
+    captured: u64,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> LineMove<V> {
+    /// The line move naming `mv`.
+    pub fn of(mv: &Move<V>) -> LineMove<V> {
+        LineMove {
+            from: 1 << mv.from_bit(),
+            to: 1 << mv.to_bit(),
+            captured: mv.captured_bits(),
+            variant: PhantomData,
+        }
+    }
+
+    /// A line move from squares; `None` if a square is not on `V`'s board, or the start
+    /// or end is among the captured squares.
+    pub fn from_squares(from: Square, to: Square, captured: &[Square]) -> Option<LineMove<V>> {
+        let bit = |s: Square| Bitboard::<V>::bit(s);
+        let mut captured_bits = 0;
+        for &s in captured {
+            captured_bits |= bit(s)?;
+        }
+        let (from, to) = (bit(from)?, bit(to)?);
+        if (from | to) & captured_bits != 0 || captured_bits.count_ones() as usize != captured.len()
+        {
+            return None;
+        }
+        Some(LineMove {
+            from,
+            to,
+            captured: captured_bits,
+            variant: PhantomData,
+        })
+    }
+
+    /// The start square.
+    pub fn from(&self) -> Square {
+        square_of_bit::<V>(self.from).unwrap_or(Square::new_unchecked(1))
+    }
+
+    /// The end square.
+    pub fn to(&self) -> Square {
+        square_of_bit::<V>(self.to).unwrap_or(Square::new_unchecked(1))
+    }
+
+    /// The captured squares.
+    pub fn captured(&self) -> Bitboard<V> {
+        Bitboard::from_bits(self.captured)
+    }
+
+    /// Whether `mv` is this move.
+    #[inline]
+    pub fn is(&self, mv: &Move<V>) -> bool {
+        1 << mv.from_bit() == self.from
+            && 1 << mv.to_bit() == self.to
+            && mv.captured_bits() == self.captured
+    }
+
+    /// The same move after the board's 180-degree turn.
+    #[must_use]
+    pub fn mirrored(&self) -> LineMove<V> {
+        LineMove {
+            from: mirror_bits::<V>(self.from),
+            to: mirror_bits::<V>(self.to),
+            captured: mirror_bits::<V>(self.captured),
+            variant: PhantomData,
+        }
+    }
+
+    /// Reads the text [`fmt::Display`] writes: `32-28` for a step, `23x32x28` (start,
+    /// end, then the captured squares) for a capture. `None` if it does not read as
+    /// such, or names a square `V`'s board lacks.
+    pub fn parse(text: &str) -> Option<LineMove<V>> {
+        let number = |t: &str| t.parse::<u8>().ok().and_then(Square::new);
+        if let Some((a, b)) = text.split_once('-') {
+            return LineMove::from_squares(number(a)?, number(b)?, &[]);
+        }
+        let squares: Vec<Square> = text.split('x').map(number).collect::<Option<_>>()?;
+        match squares.as_slice() {
+            [from, to, captured @ ..] if !captured.is_empty() => {
+                LineMove::from_squares(*from, *to, captured)
+            }
+            _ => None,
+        }
+    }
+
+    fn key(&self) -> (u64, u64, u64) {
+        (self.from, self.to, self.captured)
+    }
+}
+
+impl<V: Variant> PartialEq for LineMove<V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl<V: Variant> Eq for LineMove<V> {}
+
+impl<V: Variant> Hash for LineMove<V> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl<V: Variant> PartialOrd for LineMove<V> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<V: Variant> Ord for LineMove<V> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl<V: Variant> fmt::Display for LineMove<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.captured == 0 {
+            return write!(f, "{}-{}", self.from(), self.to());
+        }
+        write!(f, "{}x{}", self.from(), self.to())?;
+        self.captured().iter().try_for_each(|s| write!(f, "x{s}"))
+    }
+}
+
+impl<V: Variant> fmt::Debug for LineMove<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LineMove({self})")
+    }
+}
+
+/// What replaying a line gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<V: Variant> {
+    /// The moves as played.
+    pub line: Vec<Move<V>>,
+    /// The attacker's net material gain (see [`PieceValues::gain`]).
+    pub gain: Score,
+    /// Whether the attacker ends with more kings than it started with.
+    pub crowned: bool,
+}
+
+impl<V: Variant> Outcome<V> {
+    /// Whether the line wins: a net gain of at least one man, or a breakthrough to a
+    /// king that costs nothing on balance (gain at least 0 and a new king).
+    pub fn wins(&self, values: &PieceValues) -> bool {
+        self.gain >= values.man || (self.crowned && self.gain >= 0)
+    }
+
+    /// The search's view of it.
+    pub fn into_combination(self) -> Combination<V> {
+        Combination {
+            line: self.line,
+            gain: self.gain,
+        }
+    }
+}
+
+/// Whether a line may end in `pos`: the side to move has no capture, and if the
+/// attacker is to move the defender has none pending either, so the material counted
+/// there holds for at least a ply.
+#[inline]
+pub fn is_settled<V: Variant>(pos: &Position<V>, attacker: Color) -> bool {
+    !pos.has_capture() && (pos.turn() != attacker || !pos.opponent_has_capture())
+}
+
+/// Replays `line` from `pos` with the side to move as attacker: every move must be
+/// legal where it is played, every defender move must be the defender's only legal
+/// move, and the line must end in a settled position ([`is_settled`]). `None` if any
+/// of that fails; otherwise the moves and what they gain (winning or not).
+pub fn replay<V: Variant>(
+    pos: &Position<V>,
+    line: &[LineMove<V>],
+    values: &PieceValues,
+) -> Option<Outcome<V>> {
+    let attacker = pos.turn();
+    let start = values.balance(pos, attacker);
+    let mut moves = Vec::with_capacity(line.len());
+    let mut here = *pos;
+    for step in line {
+        let legal = here.legal_moves();
+        if here.turn() != attacker && legal.len() != 1 {
+            return None;
+        }
+        let mv = *legal.iter().find(|m| step.is(m))?;
+        moves.push(mv);
+        here = here.play_unchecked(&mv);
+    }
+    if !is_settled(&here, attacker) {
+        return None;
+    }
+    let kings = |p: &Position<V>| p.count(attacker, Kind::King);
+    Some(Outcome {
+        line: moves,
+        gain: values.gain(start, &here, attacker),
+        crowned: kings(&here) > kings(pos),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    #[test]
+    fn text_round_trips() {
+        for text in ["32-28", "23x32x28", "46x5x10x19x28", "1x1x6x7x12x17"] {
+            let mv = LineMove::<International>::parse(text).unwrap();
+            assert_eq!(mv.to_string(), text);
+        }
+        for bad in [
+            "", "32", "32-", "32x28", "51-46", "1x2x1", "a-b", "3x4x5x5", "9-0",
+        ] {
+            assert_eq!(LineMove::<International>::parse(bad), None, "{bad}");
+        }
+        assert_eq!(LineMove::<English>::parse("33-28"), None);
+        let mv = LineMove::<English>::parse("22x15x18").unwrap();
+        assert_eq!(mv.mirrored().to_string(), "11x18x15");
+    }
+}

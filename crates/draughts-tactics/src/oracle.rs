@@ -1,0 +1,228 @@
+//! The search's tactical oracle: look the leaf up in the tree, verify each candidate
+//! by replaying its line, keep accept and reject counts, and drop templates that keep
+//! failing.
+
+use crate::material::PieceValues;
+use crate::set::{Entry, TemplateSet};
+use crate::template::Template;
+use crate::tree::{DecisionTree, TreeStats};
+use draughts_core::{Color, Position, Variant};
+use draughts_search::{Combination, TacticalOracle};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+/// When a template is dropped: after `min_tries` verifications, if more than
+/// `max_reject_share` of them rejected it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DropPolicy {
+    /// Verifications before a template may be dropped.
+    pub min_tries: u64,
+    /// The share of rejections (0 to 1) above which it is dropped.
+    pub max_reject_share: f64,
+}
+
+impl Default for DropPolicy {
+    fn default() -> DropPolicy {
+        DropPolicy {
+            min_tries: 200,
+            max_reject_share: 0.95,
+        }
+    }
+}
+
+/// Counts of one template, shared by the search threads (relaxed atomics: the counts
+/// are statistics, read when the search is over).
+#[derive(Debug, Default)]
+struct Counters {
+    accepted: AtomicU64,
+    rejected: AtomicU64,
+    dropped: AtomicBool,
+}
+
+/// Leaf figures of a search with templates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeafStats {
+    /// Leaves asked about.
+    pub lookups: u64,
+    /// Leaves where the tree returned at least one candidate (verification was tried).
+    pub tried: u64,
+    /// Leaves where a candidate was verified: a combination went back to the search.
+    pub accepted: u64,
+    /// Candidates verified, accepted or not.
+    pub verifications: u64,
+}
+
+/// A [`TacticalOracle`] over a set of templates: [`TacticalOracle::combination`] looks
+/// the position up in the decision tree for the side to move and returns the first
+/// candidate whose line [`Template::verify`] proves.
+#[derive(Debug)]
+pub struct TemplateOracle<V: Variant> {
+    /// Per side to move, the templates in that side's form (same order in both).
+    templates: [Vec<Template<V>>; 2],
+    trees: [DecisionTree; 2],
+    counters: Vec<Counters>,
+    values: PieceValues,
+    policy: DropPolicy,
+    lookups: AtomicU64,
+    tried: AtomicU64,
+    accepted: AtomicU64,
+    verifications: AtomicU64,
+}
+
+thread_local! {
+    static CANDIDATES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<V: Variant> TemplateOracle<V> {
+    /// An oracle over `set`, counting gains with `values`; counts already in the set
+    /// count towards dropping.
+    pub fn new(set: &TemplateSet<V>, values: PieceValues, policy: DropPolicy) -> TemplateOracle<V> {
+        let white: Vec<Template<V>> = set.iter().map(|e| e.template.clone()).collect();
+        let black: Vec<Template<V>> = white.iter().map(Template::mirrored).collect();
+        let counters = set
+            .iter()
+            .map(|e| Counters {
+                accepted: AtomicU64::new(e.accepted),
+                rejected: AtomicU64::new(e.rejected),
+                dropped: AtomicBool::new(false),
+            })
+            .collect();
+        let tree = |list: &[Template<V>]| {
+            DecisionTree::build(list.iter().map(|t| *t.forbidden()).collect())
+        };
+        let trees = [tree(&white), tree(&black)];
+        let oracle = TemplateOracle {
+            templates: [white, black],
+            trees,
+            counters,
+            values,
+            policy,
+            lookups: AtomicU64::new(0),
+            tried: AtomicU64::new(0),
+            accepted: AtomicU64::new(0),
+            verifications: AtomicU64::new(0),
+        };
+        for counters in &oracle.counters {
+            oracle.review(counters);
+        }
+        oracle
+    }
+
+    /// Number of templates (dropped ones included).
+    pub fn len(&self) -> usize {
+        self.counters.len()
+    }
+
+    /// Whether there is no template.
+    pub fn is_empty(&self) -> bool {
+        self.counters.is_empty()
+    }
+
+    /// Size figures of the tree for White to move (Black's is its mirror image).
+    pub fn tree_stats(&self) -> TreeStats {
+        self.trees[0].stats()
+    }
+
+    /// The templates matching `pos` (with its side to move attacking), dropped ones
+    /// included, as indices.
+    pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
+        self.trees[pos.turn().index()].lookup(pos, out);
+    }
+
+    /// The template with index `index`, in the form for `side` attacking.
+    pub fn template(&self, index: usize, side: Color) -> Option<&Template<V>> {
+        self.templates[side.index()].get(index)
+    }
+
+    /// Leaf figures so far.
+    pub fn leaf_stats(&self) -> LeafStats {
+        LeafStats {
+            lookups: self.lookups.load(Relaxed),
+            tried: self.tried.load(Relaxed),
+            accepted: self.accepted.load(Relaxed),
+            verifications: self.verifications.load(Relaxed),
+        }
+    }
+
+    /// Sets the leaf figures back to zero (the per-template counts stay).
+    pub fn reset_leaf_stats(&self) {
+        for counter in [
+            &self.lookups,
+            &self.tried,
+            &self.accepted,
+            &self.verifications,
+        ] {
+            counter.store(0, Relaxed);
+        }
+    }
+
+    /// Number of templates dropped for failing too often.
+    pub fn dropped(&self) -> usize {
+        self.counters
+            .iter()
+            .filter(|c| c.dropped.load(Relaxed))
+            .count()
+    }
+
+    /// The templates with their counts as they stand (dropped ones left out), to save.
+    pub fn to_set(&self) -> TemplateSet<V> {
+        let mut set = TemplateSet::new();
+        for (template, counters) in self.templates[0].iter().zip(&self.counters) {
+            if !counters.dropped.load(Relaxed) {
+                set.insert_entry(Entry {
+                    template: template.clone(),
+                    accepted: counters.accepted.load(Relaxed),
+                    rejected: counters.rejected.load(Relaxed),
+                });
+            }
+        }
+        set
+    }
+
+    fn review(&self, counters: &Counters) {
+        let accepted = counters.accepted.load(Relaxed);
+        let rejected = counters.rejected.load(Relaxed);
+        let tries = accepted + rejected;
+        if tries >= self.policy.min_tries
+            && rejected as f64 > self.policy.max_reject_share * tries as f64
+        {
+            counters.dropped.store(true, Relaxed);
+        }
+    }
+}
+
+impl<V: Variant> TacticalOracle<V> for TemplateOracle<V> {
+    fn combination(&self, pos: &Position<V>) -> Option<Combination<V>> {
+        self.lookups.fetch_add(1, Relaxed);
+        let side = pos.turn().index();
+        CANDIDATES.with(|cell| {
+            let mut candidates = cell.borrow_mut();
+            self.trees[side].lookup(pos, &mut candidates);
+            let mut tried = false;
+            for &index in candidates.iter() {
+                let counters = &self.counters[index as usize];
+                if counters.dropped.load(Relaxed) {
+                    continue;
+                }
+                tried = true;
+                self.verifications.fetch_add(1, Relaxed);
+                match self.templates[side][index as usize].verify(pos, &self.values) {
+                    Some(outcome) => {
+                        counters.accepted.fetch_add(1, Relaxed);
+                        self.tried.fetch_add(1, Relaxed);
+                        self.accepted.fetch_add(1, Relaxed);
+                        return Some(outcome.into_combination());
+                    }
+                    None => {
+                        counters.rejected.fetch_add(1, Relaxed);
+                        self.review(counters);
+                    }
+                }
+            }
+            if tried {
+                self.tried.fetch_add(1, Relaxed);
+            }
+            None
+        })
+    }
+}

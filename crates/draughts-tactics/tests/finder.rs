@@ -1,0 +1,119 @@
+//! The combination finder on known shots and on positions without one.
+
+mod common;
+
+use common::{forced_finder, playout, texts};
+use draughts_core::{English, International, Position, Variant};
+use draughts_tactics::{Finder, FinderConfig, PieceValues};
+use proptest::prelude::*;
+
+fn finder<V: Variant>() -> Finder {
+    Finder::new(FinderConfig::default(), PieceValues::for_variant::<V>())
+}
+
+fn shot<V: Variant>(fen: &str) -> Option<(Vec<String>, i32, bool)> {
+    let pos: Position<V> = fen.parse().expect("test FEN");
+    let found = finder::<V>().find(&pos)?;
+    Some((texts(&pos, &found.line), found.gain, found.crowned))
+}
+
+fn strings(moves: &[&str]) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn international_two_for_one() {
+    // 28-22 17x28 33x13: one man given, two taken; 27 stops 18x27, 39 stops 17x28x39.
+    let (line, gain, crowned) = shot::<International>("W:W27,28,33,39,47:B1,17,18").unwrap();
+    assert_eq!(line, strings(&["28-22", "17x28", "33x13"]));
+    assert_eq!((gain, crowned), (100, false));
+}
+
+#[test]
+fn international_sacrifice_that_fails() {
+    // Without the man on 39 the capture goes on, 17x28x39, and White is two men down.
+    assert_eq!(shot::<International>("W:W27,28,33,47:B1,17,18"), None);
+    assert_eq!(shot::<International>("W:W31-50:B1-20"), None);
+}
+
+#[test]
+fn international_game_shot() {
+    // From a random game: 34-30 25x34 39x19 takes 24 and 34 for one.
+    let fen = "W:W27,28,34,36,38-40,42-46,48-50:B1-4,6-8,10,11,16-18,24,25,35";
+    let (line, gain, _) = shot::<International>(fen).unwrap();
+    assert_eq!(line, strings(&["34-30", "25x34", "39x19"]));
+    assert_eq!(gain, 100);
+}
+
+#[test]
+fn english_shots() {
+    let (line, gain, _) = shot::<English>("W:W20-23,25-32:B1-9,11,14,16").unwrap();
+    assert_eq!(line, strings(&["23-18", "14x23", "26x12"]));
+    assert_eq!(gain, 100);
+    let (line, gain, _) = shot::<English>("W:W12,21,22,24,25,29,30,32:B1,3-6,13,15").unwrap();
+    assert_eq!(line, strings(&["22-17", "13x22", "25x11"]));
+    assert_eq!(gain, 100);
+}
+
+#[test]
+fn english_quiet_positions_without_shots() {
+    assert_eq!(shot::<English>("B:W21-32:B1-12"), None);
+    assert_eq!(shot::<English>("W:W21-32:B1-12"), None);
+}
+
+#[test]
+fn positions_with_a_capture_are_not_asked() {
+    // White must capture 28x19 here: not a leaf, no answer.
+    assert_eq!(shot::<International>("W:W28,32,38:B12,17,23"), None);
+}
+
+fn check_colour_symmetry<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
+    let finder = finder::<V>();
+    let here = finder.find(pos).map(|o| o.gain);
+    let there = finder.find(&pos.flipped()).map(|o| o.gain);
+    prop_assert_eq!(here, there);
+    Ok(())
+}
+
+fn check_forced_lines_replay<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
+    let values = PieceValues::for_variant::<V>();
+    if let Some(found) = forced_finder::<V>().find(pos) {
+        let line: Vec<_> = found
+            .line
+            .iter()
+            .map(draughts_tactics::LineMove::of)
+            .collect();
+        let replayed = draughts_tactics::replay(pos, &line, &values);
+        prop_assert_eq!(replayed.map(|o| o.gain), Some(found.gain));
+        prop_assert!(found.wins(&values));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The finder sees the same combination in a position and in its colour-swapped
+    /// mirror image.
+    #[test]
+    fn colour_symmetric_international(pos in playout::<International>(0..70)) {
+        check_colour_symmetry(&pos)?;
+    }
+
+    #[test]
+    fn colour_symmetric_english(pos in playout::<English>(0..50)) {
+        check_colour_symmetry(&pos)?;
+    }
+
+    /// A forced line the finder returns replays (every defender move forced, a settled
+    /// end) to the same gain.
+    #[test]
+    fn forced_lines_replay_international(pos in playout::<International>(0..70)) {
+        check_forced_lines_replay(&pos)?;
+    }
+
+    #[test]
+    fn forced_lines_replay_english(pos in playout::<English>(0..50)) {
+        check_forced_lines_replay(&pos)?;
+    }
+}

@@ -1,0 +1,337 @@
+//! Templates: learning, matching, mirroring, subsumption, the file format, the decision
+//! tree and the oracle.
+
+mod common;
+
+use common::{forced_finder, learned_set, playout};
+use draughts_core::{Color, English, International, Position, Variant};
+use draughts_search::TacticalOracle;
+use draughts_tactics::{
+    content_bits, Content, ContentSet, DecisionTree, DropPolicy, Insertion, ParseErrorKind,
+    PieceValues, Template, TemplateFileError, TemplateOracle, TemplateSet,
+};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+const SHOT: &str = "W:W27,28,33,39,47:B1,17,18";
+
+fn shot_template() -> (Position<International>, Template<International>) {
+    let pos: Position<International> = SHOT.parse().unwrap();
+    let values = PieceValues::for_variant::<International>();
+    let found = forced_finder::<International>().find(&pos).unwrap();
+    (pos, Template::learn(&pos, &found.line, &values).unwrap())
+}
+
+fn square(n: u8) -> draughts_core::Square {
+    draughts_core::Square::new(n).unwrap()
+}
+
+#[test]
+fn learned_template_keeps_what_matters() {
+    let (pos, template) = shot_template();
+    assert!(template.matches(&pos));
+    assert_eq!(template.side(), Color::White);
+    assert_eq!(template.gain(), 100);
+    // The sacrificed man, the capturing man, the captured men and the landing squares.
+    assert_eq!(
+        template.allowed(square(28)),
+        ContentSet::only(Content::WhiteMan)
+    );
+    assert_eq!(
+        template.allowed(square(22)),
+        ContentSet::only(Content::Empty)
+    );
+    assert_eq!(
+        template.allowed(square(13)),
+        ContentSet::only(Content::Empty)
+    );
+    // A man or a king may be taken on 18 ...
+    assert_eq!(template.allowed(square(18)).to_string(), "bB");
+    // ... and 27 must be filled so that 18x27 is not possible.
+    assert!(!template.allowed(square(27)).contains(Content::Empty));
+    // Far away, nothing matters.
+    assert!(template.allowed(square(50)).is_any());
+    assert!(template.allowed(square(1)).is_any());
+    // The same combination with a man moved far away still matches and verifies.
+    let other: Position<International> = "W:W27,28,33,39,48:B2,17,18".parse().unwrap();
+    assert!(template.matches(&other));
+    let values = PieceValues::for_variant::<International>();
+    assert_eq!(template.verify(&other, &values).map(|o| o.gain), Some(100));
+}
+
+#[test]
+fn mirrored_template_matches_the_flipped_position() {
+    let (pos, template) = shot_template();
+    let mirrored = template.mirrored();
+    assert_eq!(mirrored.side(), Color::Black);
+    assert!(mirrored.matches(&pos.flipped()));
+    assert!(!mirrored.matches(&pos));
+    assert_eq!(mirrored.mirrored(), template);
+    let values = PieceValues::for_variant::<International>();
+    assert_eq!(
+        mirrored.verify(&pos.flipped(), &values).map(|o| o.gain),
+        Some(100)
+    );
+}
+
+#[test]
+fn only_the_most_general_form_is_kept() {
+    let (_, template) = shot_template();
+    let mut narrower_squares = template.squares().to_vec();
+    narrower_squares.push((square(50), ContentSet::only(Content::Empty)));
+    let narrower = Template::new(
+        template.side(),
+        template.gain(),
+        template.line().to_vec(),
+        narrower_squares,
+    )
+    .unwrap();
+    assert!(template.covers(&narrower));
+    assert!(!narrower.covers(&template));
+
+    let mut set = TemplateSet::new();
+    assert_eq!(
+        set.insert(narrower.clone()),
+        Insertion::Added { replaced: 0 }
+    );
+    assert_eq!(
+        set.insert(template.clone()),
+        Insertion::Added { replaced: 1 }
+    );
+    assert_eq!(set.insert(narrower), Insertion::Covered);
+    // The Black form is the same template.
+    assert_eq!(set.insert(template.mirrored()), Insertion::Covered);
+    assert_eq!(set.len(), 1);
+}
+
+#[test]
+fn file_text_round_trips() {
+    let set = learned_set::<International>(40);
+    assert!(set.len() > 10, "{} templates", set.len());
+    let text = set.to_text();
+    let back = TemplateSet::<International>::parse(&text).unwrap();
+    assert_eq!(back.len(), set.len());
+    assert!(back.iter().eq(set.iter()));
+    assert_eq!(back.to_text(), text);
+}
+
+fn error_of(text: &str) -> (usize, ParseErrorKind) {
+    let e = TemplateSet::<International>::parse(text).unwrap_err();
+    (e.line, e.kind)
+}
+
+type KindCheck = fn(&ParseErrorKind) -> bool;
+
+#[test]
+fn corrupt_files_are_errors_with_line_numbers() {
+    let header = "draughts-tactics templates v1 international\n";
+    let good = "W 100 0 0 | 28-22 17x28x22 33x13x18x28 | 13:. 17:bB 22:.\n";
+    assert!(TemplateSet::<International>::parse(&format!("{header}{good}")).is_ok());
+    assert_eq!(error_of("").1, ParseErrorKind::MissingHeader);
+    assert!(matches!(
+        error_of("hello\n"),
+        (1, ParseErrorKind::BadHeader(_))
+    ));
+    assert!(matches!(
+        error_of("draughts-tactics templates v9 international\n"),
+        (1, ParseErrorKind::Version(_))
+    ));
+    assert!(matches!(
+        error_of("# comment\ndraughts-tactics templates v1 english\n"),
+        (2, ParseErrorKind::Variant { .. })
+    ));
+    let cases: [(&str, KindCheck); 8] = [
+        ("W 100 0 0 | 28-22\n", |k| {
+            matches!(k, ParseErrorKind::Fields(_))
+        }),
+        ("X 100 0 0 | 28-22 | 13:.\n", |k| {
+            matches!(k, ParseErrorKind::Side(_))
+        }),
+        ("W ten 0 0 | 28-22 | 13:.\n", |k| {
+            matches!(k, ParseErrorKind::Number(_))
+        }),
+        ("W 100 0 0 | 28-99 | 13:.\n", |k| {
+            matches!(k, ParseErrorKind::Move(_))
+        }),
+        ("W 100 0 0 | 28-22 | 13:x\n", |k| {
+            matches!(k, ParseErrorKind::Square(_))
+        }),
+        ("W 100 0 0 | 28-22 | 51:.\n", |k| {
+            matches!(k, ParseErrorKind::Square(_))
+        }),
+        ("W 100 0 0 | 28-22 | 13:. 13:w\n", |k| {
+            matches!(k, ParseErrorKind::Shape(_))
+        }),
+        ("W 100 0 0 | | 13:.\n", |k| {
+            matches!(k, ParseErrorKind::Shape(_))
+        }),
+    ];
+    for (line, is_expected) in cases {
+        let (number, kind) = error_of(&format!("{header}{good}{line}"));
+        assert_eq!(number, 3, "{line}");
+        assert!(is_expected(&kind), "{line}: {kind}");
+    }
+}
+
+#[test]
+fn file_errors_name_the_file() {
+    let dir = std::env::temp_dir().join(format!("draughts-tactics-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.txt");
+    std::fs::write(
+        &path,
+        "draughts-tactics templates v1 international\nW 1 2\n",
+    )
+    .unwrap();
+    let error = TemplateSet::<International>::load(&path).unwrap_err();
+    assert!(matches!(error, TemplateFileError::Parse { line: 2, .. }));
+    assert!(error.to_string().contains("bad.txt, line 2"), "{error}");
+    let missing = TemplateSet::<International>::load(dir.join("missing.txt")).unwrap_err();
+    assert!(matches!(missing, TemplateFileError::Read { .. }));
+    let set = learned_set::<International>(5);
+    let good = dir.join("good.txt");
+    set.save(&good).unwrap();
+    assert_eq!(
+        TemplateSet::<International>::load(&good).unwrap().len(),
+        set.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn oracle_verifies_counts_and_drops() {
+    let (pos, learned) = shot_template();
+    // A loose form of the shot that forgets the man on 39, which stops 17x28x39.
+    let wanted = [
+        (28, Content::WhiteMan),
+        (22, Content::Empty),
+        (17, Content::BlackMan),
+        (33, Content::WhiteMan),
+        (18, Content::BlackMan),
+        (13, Content::Empty),
+    ];
+    let squares = wanted
+        .iter()
+        .map(|&(n, c)| (square(n), ContentSet::only(c)))
+        .collect();
+    let loose = Template::new(Color::White, 100, learned.line().to_vec(), squares).unwrap();
+    let mut set = TemplateSet::new();
+    set.insert(loose);
+    let values = PieceValues::for_variant::<International>();
+    let policy = DropPolicy {
+        min_tries: 4,
+        max_reject_share: 0.5,
+    };
+    let oracle = TemplateOracle::new(&set, values, policy);
+    let combination = oracle.combination(&pos).unwrap();
+    assert_eq!(combination.gain, 100);
+    assert_eq!(combination.line.len(), 3);
+    // Black to move in the mirror image: the Black form answers.
+    assert_eq!(
+        oracle.combination(&pos.flipped()).map(|c| c.gain),
+        Some(100)
+    );
+    // It matches here, but 17x28x39 takes two: verification rejects it.
+    let failing: Position<International> = "W:W27,28,33,47:B1,17,18".parse().unwrap();
+    let mut candidates = Vec::new();
+    oracle.candidates(&failing, &mut candidates);
+    assert_eq!(candidates, [0]);
+    for _ in 0..3 {
+        assert!(oracle.combination(&failing).is_none());
+    }
+    let stats = oracle.leaf_stats();
+    assert_eq!(
+        (
+            stats.lookups,
+            stats.tried,
+            stats.accepted,
+            stats.verifications
+        ),
+        (5, 5, 2, 5)
+    );
+    // Three rejects in five tries is more than half: dropped.
+    assert_eq!(oracle.dropped(), 1);
+    assert!(oracle.combination(&pos).is_none());
+    assert!(oracle.to_set().is_empty());
+}
+
+fn international_set() -> &'static TemplateSet<International> {
+    static SET: OnceLock<TemplateSet<International>> = OnceLock::new();
+    SET.get_or_init(|| learned_set(150))
+}
+
+fn english_set() -> &'static TemplateSet<English> {
+    static SET: OnceLock<TemplateSet<English>> = OnceLock::new();
+    SET.get_or_init(|| learned_set(150))
+}
+
+fn check_lookup<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(), TestCaseError> {
+    let templates: Vec<Template<V>> = set.iter().map(|e| e.template.clone()).collect();
+    let tree = DecisionTree::build(templates.iter().map(|t| *t.forbidden()).collect());
+    let mut found = Vec::new();
+    tree.lookup(pos, &mut found);
+    let contents = content_bits(pos);
+    let scan: Vec<u32> = (0..templates.len() as u32)
+        .filter(|&i| templates[i as usize].matches_contents(&contents))
+        .collect();
+    prop_assert_eq!(&found, &scan);
+    for &i in &found {
+        let t = &templates[i as usize];
+        for &(square, allowed) in t.squares() {
+            prop_assert!(allowed.contains(Content::of(pos.piece_at(square))));
+        }
+    }
+    Ok(())
+}
+
+fn check_mirror<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(), TestCaseError> {
+    let flipped = pos.flipped();
+    for entry in set.iter() {
+        let t = &entry.template;
+        prop_assert_eq!(t.matches(pos), t.mirrored().matches(&flipped));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The tree returns exactly the templates a linear scan finds, and each of them
+    /// allows every content it cares about.
+    #[test]
+    fn lookup_equals_scan_international(pos in playout::<International>(0..80)) {
+        check_lookup(international_set(), &pos)?;
+    }
+
+    #[test]
+    fn lookup_equals_scan_english(pos in playout::<English>(0..60)) {
+        check_lookup(english_set(), &pos)?;
+    }
+
+    /// A template matches a position exactly when its colour mirror matches the
+    /// mirrored position.
+    #[test]
+    fn mirror_matches_mirrored_international(pos in playout::<International>(0..80)) {
+        check_mirror(international_set(), &pos)?;
+    }
+
+    #[test]
+    fn mirror_matches_mirrored_english(pos in playout::<English>(0..60)) {
+        check_mirror(english_set(), &pos)?;
+    }
+
+    /// A template learned from a position matches it, and its line wins there and in
+    /// the mirror image.
+    #[test]
+    fn learned_templates_match_their_source(pos in playout::<International>(0..80)) {
+        let values = PieceValues::for_variant::<International>();
+        if let Some(found) = forced_finder::<International>().find(&pos) {
+            let t = Template::learn(&pos, &found.line, &values);
+            prop_assert!(t.is_some());
+            let t = t.unwrap();
+            prop_assert!(t.matches(&pos));
+            prop_assert!(t.verify(&pos, &values).is_some());
+            prop_assert!(t.mirrored().verify(&pos.flipped(), &values).is_some());
+        }
+    }
+}
