@@ -1,6 +1,6 @@
 //! `draughts analyse`: search one position and print each iteration.
 
-use crate::engine::{human_score, searcher, with_variant};
+use crate::engine::{human_score, searcher_with_tactics, with_variant};
 use crate::{AnalyseArgs, CliError};
 use draughts_core::{Game, Move, Position, Variant};
 use draughts_search::{Control, Limits, SearchInfo};
@@ -34,7 +34,8 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
         (_, Some(nodes), _) => Limits::nodes(nodes),
         (_, _, time) => Limits::move_time(Duration::from_secs_f64(time.unwrap_or(DEFAULT_SECONDS))),
     };
-    let searcher = searcher::<V>(&args.engine.options()).map_err(|e| e.to_string())?;
+    let (searcher, tactics) =
+        searcher_with_tactics::<V>(&args.engine.options()).map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     writeln!(out, "{root}")?;
     writeln!(out, "{}", root.to_fen())?;
@@ -56,6 +57,12 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
     let best = result
         .best_move
         .ok_or_else(|| "the search found no move".to_string())?;
+    if args.verbose {
+        match &tactics {
+            Some(oracle) => writeln!(out, "{}", crate::tactics::leaf_report(oracle))?,
+            None => writeln!(out, "tactics: no template file (--tactics FILE)")?,
+        }
+    }
     writeln!(out, "bestmove {}", root.move_text(&best))?;
     Ok(())
 }

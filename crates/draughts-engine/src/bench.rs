@@ -72,6 +72,7 @@ fn bench<V: Variant>(
         hash_mib: 16,
         threads: 1,
         weights: None,
+        tactics: None,
     };
     let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let (mut nodes, mut time) = (0, Duration::ZERO);

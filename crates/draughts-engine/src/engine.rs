@@ -4,7 +4,9 @@
 use draughts_core::Variant;
 use draughts_eval::{LinearEval, Score, Weights, WeightsError, MAN};
 use draughts_search::{plies_to_end, Searcher};
+use draughts_tactics::{DropPolicy, PieceValues, TemplateFileError, TemplateOracle, TemplateSet};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The searcher every front end uses.
 pub type EngineSearcher<V> = Searcher<V, LinearEval<V>>;
@@ -35,6 +37,8 @@ pub struct EngineOptions {
     pub threads: usize,
     /// A weights file; `None` for the variant's defaults.
     pub weights: Option<PathBuf>,
+    /// A tactical template file; `None` for no templates.
+    pub tactics: Option<PathBuf>,
 }
 
 impl Default for EngineOptions {
@@ -43,8 +47,20 @@ impl Default for EngineOptions {
             hash_mib: 64,
             threads: 1,
             weights: None,
+            tactics: None,
         }
     }
+}
+
+/// Why a searcher could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The weights file.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// The template file.
+    #[error(transparent)]
+    Tactics(#[from] TemplateFileError),
 }
 
 /// The evaluator the options ask for.
@@ -62,12 +78,53 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, W
 /// A searcher built from `options`.
 ///
 /// # Errors
-/// As [`evaluator`].
-pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, WeightsError> {
+/// As [`evaluator`] and [`tactics`].
+pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, EngineError> {
+    Ok(searcher_with_tactics(options)?.0)
+}
+
+/// A searcher built from `options`, and the template oracle it consults (for its
+/// figures), if the options name a template file.
+///
+/// # Errors
+/// As [`evaluator`] and [`tactics`].
+pub fn searcher_with_tactics<V: Variant>(
+    options: &EngineOptions,
+) -> Result<(EngineSearcher<V>, Option<Tactics<V>>), EngineError> {
     let mut searcher = Searcher::new(evaluator::<V>(options)?);
     searcher.set_hash_size(options.hash_mib.max(1));
     searcher.set_threads(options.threads.max(1));
-    Ok(searcher)
+    let oracle = tactics::<V>(options)?;
+    if let Some(oracle) = &oracle {
+        searcher.set_tactical_oracle(Some(oracle.clone()));
+    }
+    Ok((searcher, oracle))
+}
+
+/// The shared template oracle a searcher consults.
+pub type Tactics<V> = Arc<TemplateOracle<V>>;
+
+/// The template oracle of the options' template file, if they name one.
+///
+/// # Errors
+/// [`TemplateFileError`] if the file cannot be read or is not a template file of `V`.
+pub fn tactics<V: Variant>(
+    options: &EngineOptions,
+) -> Result<Option<Tactics<V>>, TemplateFileError> {
+    let Some(path) = &options.tactics else {
+        return Ok(None);
+    };
+    let set = TemplateSet::<V>::load(path)?;
+    // Gains are counted as the evaluation counts material; an unreadable weights file
+    // is reported by the evaluator.
+    let weights =
+        evaluator::<V>(options).map_or_else(|_| Weights::default_for::<V>(), |e| *e.weights());
+    let values = PieceValues::of_weights(&weights);
+    Ok(Some(Arc::new(TemplateOracle::new(
+        &set,
+        values,
+        DropPolicy::default(),
+    ))))
 }
 
 /// A score in men for the Hub protocol: `0.05`, and for a proven result Scan's form,

@@ -2,7 +2,8 @@
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
 //! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
-//! (balanced start positions for matches). Run `draughts help` for the options.
+//! (balanced start positions for matches) and `tactics` (combination templates). Run
+//! `draughts help` for the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
@@ -12,6 +13,7 @@ mod hub;
 mod matches;
 mod perft;
 mod play;
+mod tactics;
 
 use clap::{Args, Parser, Subcommand};
 use draughts_core::{Color, VariantKind};
@@ -49,6 +51,8 @@ enum Command {
     Match(MatchArgs),
     /// Generate balanced opening positions for matches (one FEN a line).
     Openings(OpeningsArgs),
+    /// Tactical templates: learn them, show their figures, test them on a suite.
+    Tactics(tactics::TacticsArgs),
 }
 
 /// Options that shape the engine.
@@ -63,6 +67,10 @@ struct EngineArgs {
     /// Evaluation weights file (default: the built-in weights of the variant).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
+    /// Tactical template file (`draughts tactics learn`) to recognise combinations at
+    /// the leaves of the search (default: none).
+    #[arg(long, value_name = "FILE")]
+    tactics: Option<PathBuf>,
 }
 
 impl EngineArgs {
@@ -71,6 +79,7 @@ impl EngineArgs {
             hash_mib: self.hash as usize,
             threads: self.threads as usize,
             weights: self.weights.clone(),
+            tactics: self.tactics.clone(),
         }
     }
 }
@@ -92,6 +101,9 @@ struct AnalyseArgs {
     /// Search this many nodes.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
     nodes: Option<u64>,
+    /// Also print the figures of the tactical templates (with --tactics).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -269,6 +281,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Openings(args) => matches::openings::run(&args),
+        Command::Tactics(args) => tactics::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

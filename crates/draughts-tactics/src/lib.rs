@@ -8,7 +8,9 @@
 //!   trying every change of every square and replaying the line.
 //! - [`TemplateSet`]: templates with only the most general form kept, and a versioned
 //!   text file format.
-//! - [`DecisionTree`]: one lookup returns the templates that match a position.
+//! - [`DecisionTree`]: one lookup returns the templates that match a position;
+//!   [`TemplateIndex`] buckets templates by their first move (a sacrifice, found by
+//!   [`for_each_sacrifice`]) with a tree per bucket.
 //! - [`TemplateOracle`]: the [`draughts_search::TacticalOracle`] the search asks at
 //!   its leaves; it verifies every candidate by replaying its line.
 //!
@@ -36,6 +38,8 @@
 
 mod content;
 mod finder;
+mod gate;
+mod index;
 mod line;
 mod material;
 mod oracle;
@@ -45,9 +49,11 @@ mod tree;
 
 pub use content::{content_bits, Content, ContentSet};
 pub use finder::{Finder, FinderConfig};
+pub use gate::for_each_sacrifice;
+pub use index::TemplateIndex;
 pub use line::{is_settled, replay, LineMove, Outcome};
 pub use material::{PieceValues, GAME_WIN_GAIN};
 pub use oracle::{DropPolicy, LeafStats, TemplateOracle};
 pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};
 pub use template::{Template, TemplateShapeError};
-pub use tree::{DecisionTree, TreeStats};
+pub use tree::{DecisionTree, TreeConfig, TreeStats};

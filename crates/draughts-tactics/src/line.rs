@@ -63,6 +63,16 @@ impl<V: Variant> LineMove<V> {
         square_of_bit::<V>(self.to).unwrap_or(Square::new_unchecked(1))
     }
 
+    /// Raw bit index of the start square.
+    pub fn from_bit(&self) -> u32 {
+        self.from.trailing_zeros()
+    }
+
+    /// Raw bit index of the end square.
+    pub fn to_bit(&self) -> u32 {
+        self.to.trailing_zeros()
+    }
+
     /// The captured squares.
     pub fn captured(&self) -> Bitboard<V> {
         Bitboard::from_bits(self.captured)

@@ -2,10 +2,11 @@
 //! by replaying its line, keep accept and reject counts, and drop templates that keep
 //! failing.
 
+use crate::index::TemplateIndex;
 use crate::material::PieceValues;
 use crate::set::{Entry, TemplateSet};
 use crate::template::Template;
-use crate::tree::{DecisionTree, TreeStats};
+use crate::tree::TreeStats;
 use draughts_core::{Color, Position, Variant};
 use draughts_search::{Combination, TacticalOracle};
 use std::cell::RefCell;
@@ -44,7 +45,7 @@ struct Counters {
 pub struct LeafStats {
     /// Leaves asked about.
     pub lookups: u64,
-    /// Leaves where the tree returned at least one candidate (verification was tried).
+    /// Leaves where the index returned at least one candidate (verification was tried).
     pub tried: u64,
     /// Leaves where a candidate was verified: a combination went back to the search.
     pub accepted: u64,
@@ -59,7 +60,7 @@ pub struct LeafStats {
 pub struct TemplateOracle<V: Variant> {
     /// Per side to move, the templates in that side's form (same order in both).
     templates: [Vec<Template<V>>; 2],
-    trees: [DecisionTree; 2],
+    indexes: [TemplateIndex; 2],
     counters: Vec<Counters>,
     values: PieceValues,
     policy: DropPolicy,
@@ -69,8 +70,15 @@ pub struct TemplateOracle<V: Variant> {
     verifications: AtomicU64,
 }
 
+/// A search thread's working space for lookups.
+#[derive(Default)]
+struct Buffers {
+    candidates: Vec<u32>,
+    scratch: Vec<u32>,
+}
+
 thread_local! {
-    static CANDIDATES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
 }
 
 impl<V: Variant> TemplateOracle<V> {
@@ -87,13 +95,20 @@ impl<V: Variant> TemplateOracle<V> {
                 dropped: AtomicBool::new(false),
             })
             .collect();
-        let tree = |list: &[Template<V>]| {
-            DecisionTree::build(list.iter().map(|t| *t.forbidden()).collect())
-        };
-        let trees = [tree(&white), tree(&black)];
+        // Templates of one line are neighbours in the set's order: one group each.
+        let mut groups = Vec::with_capacity(white.len());
+        for (i, t) in white.iter().enumerate() {
+            let last = groups.last().copied().unwrap_or(0);
+            let same = i > 0 && white[i - 1].line() == t.line();
+            groups.push(if same || i == 0 { last } else { last + 1 });
+        }
+        let indexes = [
+            TemplateIndex::build(&white, &groups),
+            TemplateIndex::build(&black, &groups),
+        ];
         let oracle = TemplateOracle {
             templates: [white, black],
-            trees,
+            indexes,
             counters,
             values,
             policy,
@@ -118,15 +133,23 @@ impl<V: Variant> TemplateOracle<V> {
         self.counters.is_empty()
     }
 
-    /// Size figures of the tree for White to move (Black's is its mirror image).
+    /// Size figures of the index for White to move, summed over its trees (Black's
+    /// is its mirror image).
     pub fn tree_stats(&self) -> TreeStats {
-        self.trees[0].stats()
+        self.indexes[0].stats()
     }
 
-    /// The templates matching `pos` (with its side to move attacking), dropped ones
-    /// included, as indices.
+    /// Number of distinct first moves the templates are bucketed by (for one side).
+    pub fn buckets(&self) -> usize {
+        self.indexes[0].buckets()
+    }
+
+    /// The templates (as indices, increasing) that match the quiet position `pos`
+    /// with its side to move attacking and whose first move is a sacrifice there,
+    /// dropped ones included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
-        self.trees[pos.turn().index()].lookup(pos, out);
+        let mut scratch = Vec::new();
+        self.indexes[pos.turn().index()].lookup(pos, out, &mut scratch);
     }
 
     /// The template with index `index`, in the form for `side` attacking.
@@ -191,38 +214,43 @@ impl<V: Variant> TemplateOracle<V> {
     }
 }
 
+impl<V: Variant> TemplateOracle<V> {
+    /// Looks `pos` up and verifies the candidates: the index of the first template
+    /// that wins there, with its outcome.
+    fn find(&self, pos: &Position<V>, buffers: &mut Buffers) -> Option<(u32, Combination<V>)> {
+        let side = pos.turn().index();
+        self.indexes[side].lookup(pos, &mut buffers.candidates, &mut buffers.scratch);
+        let mut tried = false;
+        let mut found = None;
+        for &index in &buffers.candidates {
+            let counters = &self.counters[index as usize];
+            if counters.dropped.load(Relaxed) {
+                continue;
+            }
+            tried = true;
+            self.verifications.fetch_add(1, Relaxed);
+            if let Some(outcome) = self.templates[side][index as usize].verify(pos, &self.values) {
+                counters.accepted.fetch_add(1, Relaxed);
+                self.accepted.fetch_add(1, Relaxed);
+                found = Some((index, outcome.into_combination()));
+                break;
+            }
+            counters.rejected.fetch_add(1, Relaxed);
+            self.review(counters);
+        }
+        if tried {
+            self.tried.fetch_add(1, Relaxed);
+        }
+        found
+    }
+}
+
 impl<V: Variant> TacticalOracle<V> for TemplateOracle<V> {
     fn combination(&self, pos: &Position<V>) -> Option<Combination<V>> {
         self.lookups.fetch_add(1, Relaxed);
-        let side = pos.turn().index();
-        CANDIDATES.with(|cell| {
-            let mut candidates = cell.borrow_mut();
-            self.trees[side].lookup(pos, &mut candidates);
-            let mut tried = false;
-            for &index in candidates.iter() {
-                let counters = &self.counters[index as usize];
-                if counters.dropped.load(Relaxed) {
-                    continue;
-                }
-                tried = true;
-                self.verifications.fetch_add(1, Relaxed);
-                match self.templates[side][index as usize].verify(pos, &self.values) {
-                    Some(outcome) => {
-                        counters.accepted.fetch_add(1, Relaxed);
-                        self.tried.fetch_add(1, Relaxed);
-                        self.accepted.fetch_add(1, Relaxed);
-                        return Some(outcome.into_combination());
-                    }
-                    None => {
-                        counters.rejected.fetch_add(1, Relaxed);
-                        self.review(counters);
-                    }
-                }
-            }
-            if tried {
-                self.tried.fetch_add(1, Relaxed);
-            }
-            None
+        BUFFERS.with(|cell| {
+            self.find(pos, &mut cell.borrow_mut())
+                .map(|(_, combination)| combination)
         })
     }
 }

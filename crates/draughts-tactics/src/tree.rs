@@ -9,24 +9,74 @@
 
 use crate::content::{content_bits, square_of_bit, Content};
 use draughts_core::{Position, Square, Variant};
+use std::collections::{BTreeMap, BinaryHeap};
 
-/// Stop splitting at this many templates or fewer.
-const LEAF_SIZE: usize = 6;
-/// The deepest a node may be.
-const MAX_DEPTH: usize = 48;
-/// A split must bring the weighted branch size to at most this share (percent) of the
-/// node's templates.
-const MAX_SPLIT_COST: u32 = 90;
-/// The tree may have at most this many nodes per template (and 4,096 in any case);
-/// past that, nodes become leaves.
-const NODES_PER_TEMPLATE: usize = 64;
+/// How a tree is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeConfig {
+    /// Stop splitting at this many templates or fewer.
+    pub leaf_size: usize,
+    /// The deepest a node may be.
+    pub max_depth: usize,
+    /// A split must bring the frequency-weighted branch size to at most this share
+    /// (percent) of the node's templates.
+    pub max_split_cost: u32,
+    /// A split may put at most this many template references (in tenths of the node's
+    /// templates) into its branches: a template that allows several contents goes down
+    /// several branches, and without a bound the copies grow geometrically with depth.
+    pub max_copies_tenths: u32,
+    /// The tree may have at most this many nodes per template (and 4,096 in any case);
+    /// past that, nodes become leaves.
+    pub nodes_per_template: usize,
+}
+
+impl Default for TreeConfig {
+    fn default() -> TreeConfig {
+        TreeConfig {
+            leaf_size: 6,
+            max_depth: 48,
+            max_split_cost: 90,
+            max_copies_tenths: 20,
+            nodes_per_template: 64,
+        }
+    }
+}
+
 /// How often each content is met on a square, in percent (empty squares dominate; kings
 /// are rare), to weigh a split's branches.
 const CONTENT_WEIGHT: [u32; 5] = [46, 25, 25, 2, 2];
 
+/// A node waiting to be split or made a leaf, ordered by the size of its set.
+struct Pending {
+    set: Vec<u32>,
+    node: usize,
+    asked: u64,
+    depth: usize,
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.set.len() == other.set.len()
+    }
+}
+
+impl Eq for Pending {}
+
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pending {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.set.len().cmp(&other.set.len())
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Node {
-    /// Templates `ids[start..start + len]`.
+    /// Groups `leaves[start..start + len]`.
     Leaf { start: u32, len: u32 },
     /// Ask square `bit`; the child per content index.
     Split { bit: u64, children: [u32; 5] },
@@ -37,43 +87,162 @@ enum Node {
 pub struct TreeStats {
     /// Templates indexed.
     pub templates: usize,
+    /// Groups of templates the tree asks about (templates with one line).
+    pub groups: usize,
     /// Nodes, internal and leaves.
     pub nodes: usize,
     /// Leaves.
     pub leaves: usize,
     /// Longest path from the root to a leaf, in questions.
     pub depth: usize,
-    /// Template references in all leaves (a template that does not care about a square
-    /// is copied into every branch).
+    /// Group references in all leaves (a group that does not care about a square is
+    /// copied into every branch).
     pub references: usize,
-    /// The most templates in one leaf.
+    /// The most groups in one leaf.
     pub largest_leaf: usize,
+}
+
+impl TreeStats {
+    /// Adds another tree's figures: counts add up, depth and largest leaf are the most.
+    pub fn add(&mut self, other: &TreeStats) {
+        self.templates += other.templates;
+        self.groups += other.groups;
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+        self.references += other.references;
+        self.depth = self.depth.max(other.depth);
+        self.largest_leaf = self.largest_leaf.max(other.largest_leaf);
+    }
 }
 
 /// A decision tree over templates given by their forbidden-content masks (see
 /// [`crate::Template::forbidden`]); lookups return indices into that list.
+///
+/// The tree indexes groups of templates (those with one line, as
+/// [`DecisionTree::build_grouped`] is told): a group allows what any of its templates
+/// allows. Templates of one line share the squares the line passes, which is what the
+/// tree asks about; they differ on the squares around, which would copy them into many
+/// branches. A leaf's groups are tested with their masks, and then their templates.
 #[derive(Clone, Debug)]
 pub struct DecisionTree {
     nodes: Vec<Node>,
-    ids: Vec<u32>,
+    /// The groups of the leaves with their masks, each leaf's in one run, so that a
+    /// leaf is read in order.
+    leaves: Vec<([u64; 5], u32)>,
+    /// Per group, the contents forbidden by all its templates.
+    keys: Vec<[u64; 5]>,
+    /// Templates of group `g`: `members[starts[g]..starts[g + 1]]`.
+    members: Vec<u32>,
+    starts: Vec<u32>,
     masks: Vec<[u64; 5]>,
     stats: TreeStats,
 }
 
 impl DecisionTree {
-    /// Builds the tree over templates with these forbidden-content masks.
+    /// Builds the tree over templates with these forbidden-content masks, each template
+    /// its own group.
     pub fn build(masks: Vec<[u64; 5]>) -> DecisionTree {
+        let groups: Vec<u32> = (0..masks.len() as u32).collect();
+        DecisionTree::build_grouped(masks, &groups, TreeConfig::default())
+    }
+
+    /// Builds the tree over templates with these masks, template `i` being in group
+    /// `groups[i]` (missing entries: a group of its own), with the given limits.
+    ///
+    /// Nodes are split largest first, so that when the node budget
+    /// ([`TreeConfig::nodes_per_template`]) runs out, what is left unsplit are the
+    /// smallest sets.
+    pub fn build_grouped(masks: Vec<[u64; 5]>, groups: &[u32], config: TreeConfig) -> DecisionTree {
+        let mut by_group: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
+        for t in 0..masks.len() {
+            let key = groups
+                .get(t)
+                .map_or(u64::from(u32::MAX) + 1 + t as u64, |&g| u64::from(g));
+            by_group.entry(key).or_default().push(t as u32);
+        }
+        let mut keys = Vec::with_capacity(by_group.len());
+        let mut members = Vec::with_capacity(masks.len());
+        let mut starts = vec![0u32];
+        for list in by_group.values() {
+            let mut key = [u64::MAX; 5];
+            for &t in list {
+                for (k, m) in key.iter_mut().zip(&masks[t as usize]) {
+                    *k &= m;
+                }
+            }
+            keys.push(key);
+            members.extend_from_slice(list);
+            starts.push(members.len() as u32);
+        }
         let mut tree = DecisionTree {
-            nodes: Vec::new(),
-            ids: Vec::new(),
+            nodes: vec![Node::Leaf { start: 0, len: 0 }],
+            leaves: Vec::new(),
+            keys,
+            members,
+            starts,
             masks,
             stats: TreeStats::default(),
         };
-        let all: Vec<u32> = (0..tree.masks.len() as u32).collect();
-        tree.stats.templates = all.len();
-        tree.grow(all, 0, 0);
+        let all: Vec<u32> = (0..tree.keys.len() as u32).collect();
+        tree.stats.templates = tree.masks.len();
+        tree.stats.groups = all.len();
+        let budget = (config.nodes_per_template * tree.masks.len()).max(4096);
+        let mut queue = BinaryHeap::new();
+        queue.push(Pending {
+            set: all,
+            node: 0,
+            asked: 0,
+            depth: 0,
+        });
+        while let Some(Pending {
+            set,
+            node,
+            asked,
+            depth,
+        }) = queue.pop()
+        {
+            tree.stats.depth = tree.stats.depth.max(depth);
+            let split = if set.len() <= config.leaf_size
+                || depth >= config.max_depth
+                || tree.nodes.len() + 5 > budget
+            {
+                None
+            } else {
+                tree.best_question(&set, asked, &config)
+            };
+            let Some(bit) = split else {
+                tree.stats.leaves += 1;
+                tree.stats.largest_leaf = tree.stats.largest_leaf.max(set.len());
+                tree.nodes[node] = Node::Leaf {
+                    start: tree.leaves.len() as u32,
+                    len: set.len() as u32,
+                };
+                let keys = &tree.keys;
+                tree.leaves
+                    .extend(set.iter().map(|&g| (keys[g as usize], g)));
+                continue;
+            };
+            let mut children = [0u32; 5];
+            for content in Content::ALL {
+                let c = content.index();
+                let branch: Vec<u32> = set
+                    .iter()
+                    .copied()
+                    .filter(|&t| tree.keys[t as usize][c] & bit == 0)
+                    .collect();
+                children[c] = tree.nodes.len() as u32;
+                tree.nodes.push(Node::Leaf { start: 0, len: 0 });
+                queue.push(Pending {
+                    set: branch,
+                    node: children[c] as usize,
+                    asked: asked | bit,
+                    depth: depth + 1,
+                });
+            }
+            tree.nodes[node] = Node::Split { bit, children };
+        }
         tree.stats.nodes = tree.nodes.len();
-        tree.stats.references = tree.ids.len();
+        tree.stats.references = tree.leaves.len();
         tree
     }
 
@@ -82,54 +251,15 @@ impl DecisionTree {
         self.stats
     }
 
-    /// Adds the subtree for templates `set`, which have passed the questions in `asked`,
-    /// and returns its node index.
-    fn grow(&mut self, set: Vec<u32>, asked: u64, depth: usize) -> u32 {
-        let index = self.nodes.len() as u32;
-        self.stats.depth = self.stats.depth.max(depth);
-        let budget = (NODES_PER_TEMPLATE * self.masks.len()).max(4096);
-        let split = if set.len() <= LEAF_SIZE || depth >= MAX_DEPTH || self.nodes.len() >= budget {
-            None
-        } else {
-            self.best_question(&set, asked)
-        };
-        let Some(bit) = split else {
-            self.stats.leaves += 1;
-            self.stats.largest_leaf = self.stats.largest_leaf.max(set.len());
-            self.nodes.push(Node::Leaf {
-                start: self.ids.len() as u32,
-                len: set.len() as u32,
-            });
-            self.ids.extend_from_slice(&set);
-            return index;
-        };
-        self.nodes.push(Node::Split {
-            bit,
-            children: [0; 5],
-        });
-        let mut children = [0u32; 5];
-        for content in Content::ALL {
-            let c = content.index();
-            let branch: Vec<u32> = set
-                .iter()
-                .copied()
-                .filter(|&t| self.masks[t as usize][c] & bit == 0)
-                .collect();
-            children[c] = self.grow(branch, asked | bit, depth + 1);
-        }
-        self.nodes[index as usize] = Node::Split { bit, children };
-        index
-    }
-
     /// The square (as a raw bit) whose question leaves the fewest templates per branch,
     /// weighted by content frequency; `None` if no question makes the branches smaller
-    /// enough ([`MAX_SPLIT_COST`]).
-    fn best_question(&self, set: &[u32], asked: u64) -> Option<u64> {
+    /// enough ([`TreeConfig::max_split_cost`]).
+    fn best_question(&self, set: &[u32], asked: u64, config: &TreeConfig) -> Option<u64> {
         // excluded[b][c]: templates in `set` that forbid content c on bit b.
         let mut excluded = [[0u32; 5]; 64];
         let mut cared = 0u64;
         for &t in set {
-            for (c, &mask) in self.masks[t as usize].iter().enumerate() {
+            for (c, &mask) in self.keys[t as usize].iter().enumerate() {
                 let mut bits = mask & !asked;
                 cared |= bits;
                 while bits != 0 {
@@ -144,6 +274,10 @@ impl DecisionTree {
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let copies: u32 = (0..5).map(|c| n - excluded[b][c]).sum();
+            if copies * 10 > config.max_copies_tenths * n {
+                continue;
+            }
             let cost: u32 = (0..5)
                 .map(|c| CONTENT_WEIGHT[c] * (n - excluded[b][c]))
                 .sum();
@@ -152,7 +286,7 @@ impl DecisionTree {
             }
         }
         let weight: u32 = CONTENT_WEIGHT.iter().sum();
-        best.filter(|&(cost, _)| cost * 100 <= MAX_SPLIT_COST * weight * n)
+        best.filter(|&(cost, _)| cost * 100 <= config.max_split_cost * weight * n)
             .map(|(_, bit)| bit)
     }
 
@@ -160,10 +294,16 @@ impl DecisionTree {
     /// increasing order; the side to move is not asked.
     pub fn lookup<V: Variant>(&self, pos: &Position<V>, out: &mut Vec<u32>) {
         out.clear();
+        self.lookup_contents(&content_bits(pos), out);
+    }
+
+    /// As [`DecisionTree::lookup`] for a position with these contents
+    /// ([`content_bits`]), appending to `out`.
+    pub fn lookup_contents(&self, contents: &[u64; 5], out: &mut Vec<u32>) {
+        let first = out.len();
         if self.nodes.is_empty() {
             return;
         }
-        let contents = content_bits(pos);
         let mut node = 0usize;
         loop {
             match self.nodes[node] {
@@ -172,13 +312,41 @@ impl DecisionTree {
                     node = children[c] as usize;
                 }
                 Node::Leaf { start, len } => {
-                    let ids = &self.ids[start as usize..(start + len) as usize];
-                    out.extend(ids.iter().copied().filter(|&t| {
-                        let f = &self.masks[t as usize];
-                        (0..5).all(|c| contents[c] & f[c] == 0)
-                    }));
+                    let fits = |f: &[u64; 5]| (0..5).all(|c| contents[c] & f[c] == 0);
+                    for (key, g) in &self.leaves[start as usize..(start + len) as usize] {
+                        if fits(key) {
+                            let g = *g;
+                            let (from, to) = (self.starts[g as usize], self.starts[g as usize + 1]);
+                            let members = &self.members[from as usize..to as usize];
+                            out.extend(
+                                members
+                                    .iter()
+                                    .copied()
+                                    .filter(|&t| fits(&self.masks[t as usize])),
+                            );
+                        }
+                    }
+                    if out.len() > first + 1 {
+                        out[first..].sort_unstable();
+                    }
                     return;
                 }
+            }
+        }
+    }
+
+    /// The number of groups in the leaf `pos` reaches: what a lookup tests one by one.
+    pub fn leaf_len<V: Variant>(&self, pos: &Position<V>) -> usize {
+        let contents = content_bits(pos);
+        let mut node = 0usize;
+        loop {
+            match self.nodes.get(node) {
+                Some(Node::Split { bit, children }) => {
+                    let c = contents.iter().position(|&b| b & bit != 0).unwrap_or(0);
+                    node = children[c] as usize;
+                }
+                Some(Node::Leaf { len, .. }) => return *len as usize,
+                None => return 0,
             }
         }
     }

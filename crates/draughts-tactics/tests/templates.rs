@@ -7,8 +7,8 @@ use common::{forced_finder, learned_set, playout};
 use draughts_core::{Color, English, International, Position, Variant};
 use draughts_search::TacticalOracle;
 use draughts_tactics::{
-    content_bits, Content, ContentSet, DecisionTree, DropPolicy, Insertion, ParseErrorKind,
-    PieceValues, Template, TemplateFileError, TemplateOracle, TemplateSet,
+    content_bits, for_each_sacrifice, Content, ContentSet, DecisionTree, DropPolicy, Insertion,
+    ParseErrorKind, PieceValues, Template, TemplateFileError, TemplateOracle, TemplateSet,
 };
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -232,11 +232,12 @@ fn oracle_verifies_counts_and_drops() {
         Some(100)
     );
     // It matches here, but 17x28x39 takes two: verification rejects it.
-    let failing: Position<International> = "W:W27,28,33,47:B1,17,18".parse().unwrap();
-    let mut candidates = Vec::new();
-    oracle.candidates(&failing, &mut candidates);
-    assert_eq!(candidates, [0]);
-    for _ in 0..3 {
+    for far in ["B1", "B2", "B3"] {
+        let failing: Position<International> =
+            format!("W:W27,28,33,47:{far},17,18").parse().unwrap();
+        let mut candidates = Vec::new();
+        oracle.candidates(&failing, &mut candidates);
+        assert_eq!(candidates, [0]);
         assert!(oracle.combination(&failing).is_none());
     }
     let stats = oracle.leaf_stats();
@@ -293,8 +294,76 @@ fn check_mirror<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(
     Ok(())
 }
 
+fn sacrifices_by_movegen<V: Variant>(pos: &Position<V>) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| !m.is_capture() && pos.play_unchecked(m).has_capture())
+        .map(|m| (m.from_bit(), m.to_bit()))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn check_sacrifices<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
+    if !pos.is_quiet() {
+        return Ok(());
+    }
+    let mut fast = Vec::new();
+    for_each_sacrifice(pos, |f, t| fast.push((f, t)));
+    fast.sort_unstable();
+    prop_assert_eq!(fast, sacrifices_by_movegen(pos));
+    Ok(())
+}
+
+/// The oracle's candidates are exactly the templates that match and start with a
+/// sacrifice in the position.
+fn check_oracle_candidates<V: Variant>(
+    set: &TemplateSet<V>,
+    pos: &Position<V>,
+) -> Result<(), TestCaseError> {
+    if !pos.is_quiet() {
+        return Ok(());
+    }
+    let values = PieceValues::for_variant::<V>();
+    let oracle = TemplateOracle::new(set, values, DropPolicy::default());
+    let mut found = Vec::new();
+    oracle.candidates(pos, &mut found);
+    let sacrifices = sacrifices_by_movegen(pos);
+    let scan: Vec<u32> = (0..oracle.len() as u32)
+        .filter(|&i| {
+            let t = oracle.template(i as usize, pos.turn()).unwrap();
+            let first = t.line()[0];
+            t.matches(pos) && sacrifices.contains(&(first.from_bit(), first.to_bit()))
+        })
+        .collect();
+    prop_assert_eq!(found, scan);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The bit-parallel sacrifice finder agrees with the move generator.
+    #[test]
+    fn sacrifices_international(pos in playout::<International>(0..90)) {
+        check_sacrifices(&pos)?;
+    }
+
+    #[test]
+    fn sacrifices_english(pos in playout::<English>(0..70)) {
+        check_sacrifices(&pos)?;
+    }
+
+    #[test]
+    fn oracle_candidates_international(pos in playout::<International>(0..80)) {
+        check_oracle_candidates(international_set(), &pos)?;
+    }
+
+    #[test]
+    fn oracle_candidates_english(pos in playout::<English>(0..60)) {
+        check_oracle_candidates(english_set(), &pos)?;
+    }
 
     /// The tree returns exactly the templates a linear scan finds, and each of them
     /// allows every content it cares about.

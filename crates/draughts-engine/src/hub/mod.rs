@@ -8,7 +8,7 @@ pub mod line;
 pub mod params;
 pub mod session;
 
-use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::engine::{searcher, with_variant, EngineError, EngineOptions};
 use draughts_search::{Clock, Limits};
 use line::{error_line, excerpt, Line, LineBuilder};
 use params::Params;
@@ -268,18 +268,27 @@ impl Hub {
             return Ok(());
         }
         let weights = self.params.text("weights").trim();
+        let tactics = self.params.text("tactics").trim();
         let mut options = EngineOptions {
             hash_mib: usize::try_from(self.params.int("hash")).unwrap_or(64),
             threads: usize::try_from(self.params.int("threads")).unwrap_or(1),
             weights: (!weights.is_empty()).then(|| PathBuf::from(weights)),
+            tactics: (!tactics.is_empty()).then(|| PathBuf::from(tactics)),
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
             let searcher = match searcher::<V>(&options) {
                 Ok(searcher) => searcher,
                 Err(e) => {
-                    self.error(&format!("{e}; using the default weights"))?;
-                    options.weights = None;
+                    let instead = match e {
+                        EngineError::Weights(_) => "using the default weights",
+                        EngineError::Tactics(_) => "searching without templates",
+                    };
+                    self.error(&format!("{e}; {instead}"))?;
+                    match e {
+                        EngineError::Weights(_) => options.weights = None,
+                        EngineError::Tactics(_) => options.tactics = None,
+                    }
                     match searcher::<V>(&options) {
                         Ok(searcher) => searcher,
                         Err(e) => {

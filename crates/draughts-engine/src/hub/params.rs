@@ -76,6 +76,11 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "tactics",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
         name: "english-hub",
         kind: Kind::Enum {
             values: &["standard", "pydraughts"],

@@ -171,10 +171,10 @@ fn random_walk<V: Variant>(rng: &mut SplitMix64, plies: u32) -> Option<Position<
 
 /// SplitMix64: a small, fast, seedable generator, so a seed gives the same openings on
 /// every machine.
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -183,7 +183,7 @@ impl SplitMix64 {
     }
 
     /// A number in `0..n` (`n > 0`); the bias is negligible for move counts.
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
         // Move lists are short, so the conversions are lossless.
         (self.next() % n as u64) as usize

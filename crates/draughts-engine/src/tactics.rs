@@ -1,0 +1,572 @@
+//! `draughts tactics`: learn combination templates from games or self-play, show the
+//! figures of a template file, and measure what templates do for the search on a suite
+//! of positions with a known winning move.
+
+use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::matches::openings::{self, SplitMix64};
+use crate::{parse_variant, CliError};
+use clap::{Args, Subcommand};
+use draughts_core::{pdn, Game, Move, Position, Variant, VariantKind};
+use draughts_search::{Control, Limits};
+use draughts_tactics::{
+    DropPolicy, Finder, FinderConfig, PieceValues, Template, TemplateOracle, TemplateSet,
+};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// `draughts tactics ...`
+#[derive(Args, Debug)]
+pub struct TacticsArgs {
+    #[command(subcommand)]
+    command: TacticsCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TacticsCommand {
+    /// Learn templates from the positions of games (a PDN file, or self-play), each
+    /// expanded by one or two plies, wherever a forced combination exists.
+    Learn(LearnArgs),
+    /// Figures of a template file: templates, tree size and depth, lookup time,
+    /// accept/reject distribution.
+    Stats(StatsArgs),
+    /// Share of a suite (FEN and winning move per line) solved at a fixed node budget,
+    /// without and with templates.
+    Test(TestArgs),
+}
+
+#[derive(Args, Debug)]
+struct LearnArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Learn from the games of this PDN file.
+    #[arg(long, value_name = "FILE", required_unless_present = "selfplay")]
+    games: Option<PathBuf>,
+    /// Learn from this many self-play games, started from the built-in openings.
+    #[arg(long, value_name = "N", conflicts_with = "games",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    selfplay: Option<u32>,
+    /// Write the templates here (written after every 10 games and at the end).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Continue from the templates of this file.
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Plies each game position is expanded by (0 to 2).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=2))]
+    expand: u32,
+    /// Search depth of the self-play games.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+    /// Seed of the self-play games' occasional random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The most plies of a combination.
+    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u8).range(3..=25))]
+    max_plies: u8,
+    /// Hold every `--suite-every`-th game out of learning and write its combination
+    /// positions (FEN and first move) to this file: a test suite apart from the
+    /// learning data.
+    #[arg(long, value_name = "FILE")]
+    suite: Option<PathBuf>,
+    /// See --suite.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    suite_every: u32,
+}
+
+#[derive(Args, Debug)]
+struct StatsArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Random positions to time lookups on.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    positions: u32,
+    /// The template file.
+    file: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct TestArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The template file.
+    #[arg(long, value_name = "FILE")]
+    tactics: PathBuf,
+    /// Nodes per position.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// The suite: a FEN and a winning move per line, `#` comments.
+    suite: PathBuf,
+}
+
+/// Runs a `draughts tactics` command.
+pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
+    match &args.command {
+        TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::<V>(a)),
+        TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),
+        TacticsCommand::Test(a) => with_variant!(a.variant, V => test::<V>(a)),
+    }
+}
+
+/// One line of figures about a search's leaves with templates.
+pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
+    let leaves = oracle.leaf_stats();
+    let share = |n: u64| 100.0 * n as f64 / leaves.lookups.max(1) as f64;
+    format!(
+        "tactics: {} templates ({} dropped); {} leaves: template tried at {:.2}%, accepted at {:.2}%; {} verifications",
+        oracle.len(),
+        oracle.dropped(),
+        leaves.lookups,
+        share(leaves.tried),
+        share(leaves.accepted),
+        leaves.verifications,
+    )
+}
+
+/// Where learning stands.
+struct Learner<V: Variant> {
+    finder: Finder,
+    values: PieceValues,
+    set: TemplateSet<V>,
+    seen: HashSet<u64>,
+    positions: u64,
+    combinations: u64,
+    suite: Vec<String>,
+}
+
+impl<V: Variant> Learner<V> {
+    /// Looks for combinations in `pos` and the positions up to `expand` plies after it.
+    fn visit(&mut self, pos: &Position<V>, expand: u32, hold_out: bool) {
+        if self.seen.insert(pos.hash()) {
+            self.positions += 1;
+            self.learn_from(pos, hold_out);
+        }
+        if expand > 0 {
+            for mv in &pos.legal_moves() {
+                self.visit(&pos.play_unchecked(mv), expand - 1, hold_out);
+            }
+        }
+    }
+
+    fn learn_from(&mut self, pos: &Position<V>, hold_out: bool) {
+        if !pos.is_quiet() {
+            return;
+        }
+        let Some(found) = self.finder.find(pos) else {
+            return;
+        };
+        self.combinations += 1;
+        if hold_out {
+            if let Some(first) = found.line.first() {
+                self.suite
+                    .push(format!("{} {}", pos.to_fen(), pos.move_text(first)));
+            }
+        } else if let Some(template) = Template::learn(pos, &found.line, &self.values) {
+            self.set.insert(template);
+        }
+    }
+}
+
+fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
+    let set = match &args.from {
+        Some(path) => TemplateSet::<V>::load(path).map_err(|e| e.to_string())?,
+        None => TemplateSet::new(),
+    };
+    let values = PieceValues::for_variant::<V>();
+    let config = FinderConfig {
+        max_plies: args.max_plies,
+        forced_only: true,
+        ..FinderConfig::default()
+    };
+    let mut learner = Learner {
+        finder: Finder::new(config, values),
+        values,
+        set,
+        seen: HashSet::new(),
+        positions: 0,
+        combinations: 0,
+        suite: Vec::new(),
+    };
+    let games = match (&args.games, args.selfplay) {
+        (Some(path), _) => pdn_games::<V>(path)?,
+        (None, Some(count)) => Vec::with_capacity(count as usize),
+        (None, None) => return Err("give --games FILE.pdn or --selfplay N".to_string().into()),
+    };
+    let total = args.selfplay.map_or(games.len(), |n| n as usize);
+    let start_count = learner.set.len();
+    eprintln!(
+        "learning {} templates from {total} games{}",
+        V::NAME,
+        if start_count > 0 {
+            format!(", continuing from {start_count} templates")
+        } else {
+            String::new()
+        }
+    );
+    let started = Instant::now();
+    let openings = openings::read::<V>(openings::builtin(args.variant), "built-in openings")?;
+    let options = EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let engine = searcher::<V>(&options).map_err(|e| e.to_string())?;
+    let mut rng = SplitMix64(args.seed);
+    for index in 0..total {
+        let positions = match games.get(index) {
+            Some(positions) => positions.clone(),
+            None => {
+                let opening = openings[index % openings.len()];
+                self_play(&engine, opening, args.depth, &mut rng)
+            }
+        };
+        let hold_out =
+            args.suite.is_some() && index as u32 % args.suite_every == args.suite_every - 1;
+        for pos in &positions {
+            learner.visit(pos, args.expand, hold_out);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "game {}/{total}: {} plies; {} positions, {} combinations, {} templates ({:.0} new a minute){}",
+            index + 1,
+            positions.len().saturating_sub(1),
+            learner.positions,
+            learner.combinations,
+            learner.set.len(),
+            (learner.set.len() - start_count.min(learner.set.len())) as f64 * 60.0 / seconds.max(1e-9),
+            if hold_out { ", held out for the suite" } else { "" }
+        );
+        if (index + 1) % 10 == 0 {
+            learner.set.save(&args.out).map_err(|e| e.to_string())?;
+        }
+    }
+    learner.set.save(&args.out).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.suite {
+        let mut text = format!(
+            "# {} positions with a forced combination for the side to move: FEN and first move\n",
+            learner.suite.len()
+        );
+        for line in &learner.suite {
+            text.push_str(line);
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    eprintln!(
+        "wrote {} templates to {} in {:.1}s",
+        learner.set.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The positions of every game of a PDN file that replays as variant `V`.
+fn pdn_games<V: Variant>(path: &Path) -> Result<Vec<Vec<Position<V>>>, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut games = Vec::new();
+    for (number, game) in pdn::read_games_from_bytes(&bytes).into_iter().enumerate() {
+        let replayed = game.and_then(|g| g.replay::<V>());
+        match replayed {
+            Ok(line) => {
+                let mut pos = line.start;
+                let mut positions = vec![pos];
+                for mv in &line.moves {
+                    pos = pos.play_unchecked(mv);
+                    positions.push(pos);
+                }
+                games.push(positions);
+            }
+            Err(e) => eprintln!("{}: game {}: skipped: {e}", path.display(), number + 1),
+        }
+    }
+    Ok(games)
+}
+
+/// A self-play game from `opening` at a fixed depth, with a random move now and then
+/// (one ply in 16) so that games from one opening differ: its positions.
+fn self_play<V: Variant>(
+    engine: &crate::engine::EngineSearcher<V>,
+    opening: Position<V>,
+    depth: u32,
+    rng: &mut SplitMix64,
+) -> Vec<Position<V>> {
+    let mut game = Game::from_position(opening);
+    engine.clear();
+    for _ in 0..300 {
+        if game.status().is_over() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        let mv: Option<Move<V>> = if rng.below(16) == 0 {
+            moves.get(rng.below(moves.len().max(1))).copied()
+        } else {
+            engine
+                .search(
+                    &game,
+                    Limits::depth(depth),
+                    &Control::default(),
+                    &mut |_| {},
+                )
+                .best_move
+        };
+        match mv.map(|mv| game.play(&mv)) {
+            Some(Ok(())) => {}
+            _ => break,
+        }
+    }
+    game.positions().to_vec()
+}
+
+fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
+    let set = TemplateSet::<V>::load(&args.file).map_err(|e| e.to_string())?;
+    let values = PieceValues::for_variant::<V>();
+    let built = Instant::now();
+    let oracle = TemplateOracle::new(&set, values, DropPolicy::default());
+    let build_time = built.elapsed();
+    let t = set.len();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}: {t} {} templates", args.file.display(), V::NAME)?;
+    let mean = |f: &dyn Fn(&Template<V>) -> usize| {
+        set.iter().map(|e| f(&e.template) as f64).sum::<f64>() / t.max(1) as f64
+    };
+    writeln!(
+        out,
+        "per template: {:.1} relevant squares, {:.1} plies, gain {:.2} men (means)",
+        mean(&|t| t.squares().len()),
+        mean(&|t| t.line().len()),
+        mean(&|t| t.gain().max(0) as usize) / f64::from(values.man)
+    )?;
+    let tree = oracle.tree_stats();
+    let published = 0.06 * (t as f64) * (t as f64);
+    writeln!(
+        out,
+        "tree (per side): {} nodes ({} leaves, {:.2}x 0.06 T^2 = {:.0}), depth {}, {} template references, largest leaf {}, built in {:.3}s",
+        tree.nodes,
+        tree.leaves,
+        tree.nodes as f64 / published.max(1.0),
+        published,
+        tree.depth,
+        tree.references,
+        tree.largest_leaf,
+        build_time.as_secs_f64()
+    )?;
+    // Lookups on quiet positions of random playouts.
+    let mut rng = SplitMix64(7);
+    let positions: Vec<Position<V>> = (0..args.positions)
+        .filter_map(|_| {
+            let mut pos = Position::<V>::initial();
+            for _ in 0..rng.below(80) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+            }
+            pos.is_quiet().then_some(pos)
+        })
+        .collect();
+    let mut candidates = Vec::new();
+    let (mut total, mut with_candidates) = (0usize, 0usize);
+    let timer = Instant::now();
+    for pos in &positions {
+        oracle.candidates(pos, &mut candidates);
+        total += candidates.len();
+        with_candidates += usize::from(!candidates.is_empty());
+    }
+    let lookup = timer.elapsed();
+    let n = positions.len().max(1) as f64;
+    writeln!(
+        out,
+        "lookup: {:.0} ns a position, {:.2} candidates on average, {:.2}% of positions with one ({} quiet random positions)",
+        lookup.as_nanos() as f64 / n,
+        total as f64 / n,
+        100.0 * with_candidates as f64 / n,
+        positions.len()
+    )?;
+    let timer = Instant::now();
+    let accepted = positions
+        .iter()
+        .filter(|p| draughts_search::TacticalOracle::combination(&oracle, p).is_some())
+        .count();
+    writeln!(
+        out,
+        "lookup and verification: {:.0} ns a position, {:.2}% verified",
+        timer.elapsed().as_nanos() as f64 / n,
+        100.0 * accepted as f64 / n
+    )?;
+    writeln!(out, "{}", accept_reject_distribution(&set))?;
+    Ok(())
+}
+
+/// How the recorded accept and reject counts are spread over the templates.
+fn accept_reject_distribution<V: Variant>(set: &TemplateSet<V>) -> String {
+    let mut buckets = [0usize; 6];
+    for entry in set.iter() {
+        let tries = entry.accepted + entry.rejected;
+        let bucket = if tries == 0 {
+            0
+        } else {
+            1 + ((entry.accepted as f64 / tries as f64) * 4.0).min(3.999) as usize
+        };
+        buckets[bucket] += 1;
+    }
+    let mut text = format!("accept/reject record: {} never tried", buckets[0]);
+    for (i, label) in ["<25%", "25-50%", "50-75%", ">=75%"].iter().enumerate() {
+        let _ = write!(text, ", {} accepted {label}", buckets[i + 1]);
+    }
+    text
+}
+
+fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
+    let origin = args.suite.display().to_string();
+    let text =
+        std::fs::read_to_string(&args.suite).map_err(|e| format!("cannot read {origin}: {e}"))?;
+    let suite = read_suite::<V>(&text, &origin)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}: {} positions, {} nodes each",
+        origin,
+        suite.len(),
+        args.nodes
+    )?;
+    for with_templates in [false, true] {
+        let options = EngineOptions {
+            hash_mib: 16,
+            tactics: with_templates.then(|| args.tactics.clone()),
+            ..EngineOptions::default()
+        };
+        let (engine, oracle) =
+            crate::engine::searcher_with_tactics::<V>(&options).map_err(|e| e.to_string())?;
+        let (solved, time) = solve(&engine, &suite, args.nodes);
+        writeln!(
+            out,
+            "{} templates: {solved}/{} solved ({:.1}%) in {:.2}s",
+            if with_templates { "with" } else { "without" },
+            suite.len(),
+            100.0 * solved as f64 / suite.len().max(1) as f64,
+            time.as_secs_f64()
+        )?;
+        if let Some(oracle) = oracle {
+            writeln!(out, "{}", leaf_report(&oracle))?;
+        }
+    }
+    Ok(())
+}
+
+/// Positions solved (the search's move is the suite's) and the time taken.
+fn solve<V: Variant>(
+    engine: &crate::engine::EngineSearcher<V>,
+    suite: &[(Position<V>, Move<V>)],
+    nodes: u64,
+) -> (usize, Duration) {
+    let started = Instant::now();
+    let solved = suite
+        .iter()
+        .filter(|(pos, best)| {
+            engine.clear();
+            let game = Game::from_position(*pos);
+            let result = engine.search(
+                &game,
+                Limits::nodes(nodes),
+                &Control::default(),
+                &mut |_| {},
+            );
+            result.best_move.as_ref() == Some(best)
+        })
+        .count();
+    (solved, started.elapsed())
+}
+
+/// Positions with their winning move.
+type Suite<V> = Vec<(Position<V>, Move<V>)>;
+
+/// The lines of a suite: a FEN and a legal move each.
+fn read_suite<V: Variant>(text: &str, origin: &str) -> Result<Suite<V>, String> {
+    let mut suite = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = || format!("{origin}:{}", number + 1);
+        let (fen, text) = line
+            .rsplit_once(char::is_whitespace)
+            .ok_or_else(|| format!("{}: expected a FEN and a move, found {line:?}", at()))?;
+        let pos: Position<V> = fen
+            .trim()
+            .parse()
+            .map_err(|e| format!("{}: {:?} is not a {} FEN: {e}", at(), fen.trim(), V::NAME))?;
+        let mv = pos.parse_move(text).map_err(|e| format!("{}: {e}", at()))?;
+        suite.push((pos, mv));
+    }
+    if suite.is_empty() {
+        return Err(format!("{origin}: no position in it"));
+    }
+    Ok(suite)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::International;
+    use std::sync::Arc;
+
+    #[test]
+    fn suite_lines_are_checked() {
+        let good = "# a shot\nW:W27,28,33,39,47:B1,17,18 28-22\n";
+        let suite = read_suite::<International>(good, "suite.txt").unwrap();
+        assert_eq!(suite.len(), 1);
+        for (bad, expected) in [
+            ("W:W27,28,33,39,47:B1,17,18", "suite.txt:1: expected a FEN"),
+            ("W:W27,28:B99 28-22", "suite.txt:1: \"W:W27,28:B99\" is not"),
+            ("W:W27,28,33,39,47:B1,17,18 28-17", "suite.txt:1:"),
+            ("# nothing\n", "suite.txt: no position"),
+        ] {
+            let error = read_suite::<International>(bad, "suite.txt").unwrap_err();
+            assert!(error.starts_with(expected), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn learning_finds_templates_in_self_play() {
+        let options = EngineOptions {
+            hash_mib: 1,
+            ..EngineOptions::default()
+        };
+        let engine = searcher::<International>(&options).unwrap();
+        let values = PieceValues::for_variant::<International>();
+        let config = FinderConfig {
+            forced_only: true,
+            ..FinderConfig::default()
+        };
+        let mut learner = Learner {
+            finder: Finder::new(config, values),
+            values,
+            set: TemplateSet::<International>::new(),
+            seen: HashSet::new(),
+            positions: 0,
+            combinations: 0,
+            suite: Vec::new(),
+        };
+        let mut rng = SplitMix64(1);
+        let game = self_play(&engine, Position::initial(), 1, &mut rng);
+        assert!(game.len() > 10);
+        for pos in game.iter().take(30) {
+            learner.visit(pos, 1, false);
+        }
+        assert!(learner.combinations > 0);
+        assert!(!learner.set.is_empty());
+        let oracle = Arc::new(TemplateOracle::new(
+            &learner.set,
+            values,
+            DropPolicy::default(),
+        ));
+        assert!(leaf_report(&oracle).starts_with("tactics: "));
+    }
+}
