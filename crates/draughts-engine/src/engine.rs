@@ -173,6 +173,40 @@ mod tests {
     }
 
     #[test]
+    fn bad_template_files_are_errors_naming_the_file() {
+        let dir =
+            std::env::temp_dir().join(format!("draughts-engine-tactics-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let corrupt = dir.join("corrupt.tactics");
+        std::fs::write(
+            &corrupt,
+            "draughts-tactics templates v1 international\nW 100 0 0 | 28-99 | 13:.\n",
+        )
+        .unwrap();
+        for (path, expected) in [
+            (corrupt.clone(), "corrupt.tactics, line 2"),
+            (dir.join("missing.tactics"), "missing.tactics"),
+        ] {
+            let options = EngineOptions {
+                tactics: Some(path),
+                ..EngineOptions::default()
+            };
+            let error = searcher::<International>(&options).err().unwrap();
+            assert!(matches!(error, EngineError::Tactics(_)));
+            assert!(error.to_string().contains(expected), "{error}");
+        }
+        let good = dir.join("good.tactics");
+        std::fs::write(&good, "draughts-tactics templates v1 international\n").unwrap();
+        let options = EngineOptions {
+            tactics: Some(good),
+            ..EngineOptions::default()
+        };
+        let (_, oracle) = searcher_with_tactics::<International>(&options).unwrap();
+        assert!(oracle.unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn missing_weights_file_is_an_error() {
         let options = EngineOptions {
             weights: Some("/nonexistent/weights.txt".into()),

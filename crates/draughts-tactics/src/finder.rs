@@ -56,6 +56,8 @@ pub struct Finder {
 struct Run {
     attacker: Color,
     start: Score,
+    /// The attacker's kings at the root.
+    kings: u32,
     nodes: u64,
 }
 
@@ -86,6 +88,7 @@ impl Finder {
         let mut run = Run {
             attacker,
             start: self.values.balance(pos, attacker),
+            kings: pos.count(attacker, Kind::King),
             nodes: 0,
         };
         let mut line = Vec::new();
@@ -102,17 +105,16 @@ impl Finder {
         if value < 0 || run.nodes > self.config.node_limit {
             return None;
         }
-        let kings = |p: &Position<V>| p.count(attacker, Kind::King);
-        let end = line.iter().fold(*pos, |p, m| p.play_unchecked(m));
         let outcome = Outcome {
-            gain: value,
-            crowned: kings(&end) > kings(pos),
+            gain: value.div_euclid(2),
+            crowned: value & 1 == 1,
             line,
         };
         outcome.wins(&self.values).then_some(outcome)
     }
 
-    /// Alpha-beta over gains, the attacker maximising. `pv` receives the line.
+    /// Alpha-beta over values (twice the gain, plus one if the attacker has a new
+    /// king), the attacker maximising. `pv` receives the line.
     #[allow(clippy::too_many_arguments)]
     fn search<V: Variant>(
         &self,
@@ -142,7 +144,10 @@ impl Finder {
             || !pos.opponent_has_capture()
             || self.config.forced_only
         {
-            self.values.gain(run.start, pos, run.attacker)
+            // Twice the gain, plus one for a new king: among lines of equal gain the
+            // breakthrough is preferred, whatever order the moves come in.
+            let crowned = pos.count(run.attacker, Kind::King) > run.kings;
+            2 * self.values.gain(run.start, pos, run.attacker) + Score::from(crowned)
         } else {
             // A free defender facing a threat must answer it: no standing.
             UNPROVEN

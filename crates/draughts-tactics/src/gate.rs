@@ -7,7 +7,7 @@
 //! few dozen bit operations when there is no king on the board.
 
 use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, Position, Variant};
+use draughts_core::{Color, MoveList, Position, Variant};
 
 /// Calls `visit(from_bit, to_bit)` for every step of the side to move after which the
 /// opponent has a capture. `pos` must be quiet (neither side can capture).
@@ -15,7 +15,9 @@ pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u
     let any_kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
     if any_kings != 0 {
         // Kings move and capture along whole lines: ask the move generator.
-        for mv in &pos.legal_moves() {
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
+        for mv in &moves {
             if !mv.is_capture() && pos.play_unchecked(mv).has_capture() {
                 visit(mv.from_bit(), mv.to_bit());
             }

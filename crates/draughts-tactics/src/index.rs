@@ -30,11 +30,11 @@ const NONE: u32 = u32::MAX;
 /// Templates of one side bucketed by first move, with a tree per bucket.
 #[derive(Clone, Debug)]
 pub struct TemplateIndex {
-    /// Bucket of the first move `from_bit * 64 + to_bit`, or [`NONE`].
+    /// Root of the tree of the first move `from_bit * 64 + to_bit`, or [`NONE`].
     slots: Vec<u32>,
-    /// Per bucket, its tree and the template numbers its tree's indices stand for.
-    buckets: Vec<(DecisionTree, Vec<u32>)>,
-    stats: TreeStats,
+    /// The buckets' trees, in one arena.
+    forest: DecisionTree,
+    buckets: usize,
 }
 
 impl TemplateIndex {
@@ -54,57 +54,35 @@ impl TemplateIndex {
             }
             members[slots[slot] as usize].push(i as u32);
         }
-        let mut stats = TreeStats::default();
-        let buckets = members
-            .into_iter()
-            .map(|list| {
-                let masks = list
-                    .iter()
-                    .map(|&t| *templates[t as usize].forbidden())
-                    .collect();
-                let local_groups: Vec<u32> = list
-                    .iter()
-                    .map(|&t| groups.get(t as usize).copied().unwrap_or(t))
-                    .collect();
-                let tree = DecisionTree::build_grouped(masks, &local_groups, BUCKET_TREE);
-                stats.add(&tree.stats());
-                (tree, list)
-            })
-            .collect();
+        let masks = templates.iter().map(|t| *t.forbidden()).collect();
+        let forest = DecisionTree::build_forest(masks, groups, &members, BUCKET_TREE);
         TemplateIndex {
             slots,
-            buckets,
-            stats,
+            forest,
+            buckets: members.len(),
         }
     }
 
-    /// Size figures, summed over the buckets' trees (depth and largest leaf: the most).
+    /// Size figures of the buckets' trees together.
     pub fn stats(&self) -> TreeStats {
-        self.stats
+        self.forest.stats()
     }
 
     /// Number of buckets (distinct first moves).
     pub fn buckets(&self) -> usize {
-        self.buckets.len()
+        self.buckets
     }
 
     /// The templates that match the quiet position `pos` and start with a sacrifice
-    /// there, in increasing order, into `out` (`scratch` is working space).
-    pub fn lookup<V: Variant>(
-        &self,
-        pos: &Position<V>,
-        out: &mut Vec<u32>,
-        scratch: &mut Vec<u32>,
-    ) {
+    /// there, in increasing order, into `out`.
+    pub fn lookup<V: Variant>(&self, pos: &Position<V>, out: &mut Vec<u32>) {
         out.clear();
         let mut contents = None;
         for_each_sacrifice(pos, |from, to| {
-            let slot = self.slots[(from as usize & 63) * 64 + (to as usize & 63)];
-            if let Some((tree, list)) = self.buckets.get(slot as usize) {
+            let root = self.slots[(from as usize & 63) * 64 + (to as usize & 63)];
+            if root != NONE {
                 let contents = contents.get_or_insert_with(|| content_bits(pos));
-                scratch.clear();
-                tree.lookup_contents(contents, scratch);
-                out.extend(scratch.iter().map(|&i| list[i as usize]));
+                self.forest.lookup_contents_from(root, contents, out);
             }
         });
         if out.len() > 1 {

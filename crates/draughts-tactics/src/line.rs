@@ -3,7 +3,7 @@
 
 use crate::content::{mirror_bits, square_of_bit};
 use crate::material::PieceValues;
-use draughts_core::{Bitboard, Color, Kind, Move, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Kind, Move, MoveList, Position, Square, Variant};
 use draughts_eval::Score;
 use draughts_search::Combination;
 use std::cmp::Ordering;
@@ -209,8 +209,11 @@ pub fn replay<V: Variant>(
     let start = values.balance(pos, attacker);
     let mut moves = Vec::with_capacity(line.len());
     let mut here = *pos;
+    // One list for the whole line: a move list is large, and copying it out of
+    // `legal_moves` at every ply showed in profiles.
+    let mut legal = MoveList::new();
     for step in line {
-        let legal = here.legal_moves();
+        here.generate_moves(&mut legal);
         if here.turn() != attacker && legal.len() != 1 {
             return None;
         }

@@ -74,7 +74,6 @@ pub struct TemplateOracle<V: Variant> {
 #[derive(Default)]
 struct Buffers {
     candidates: Vec<u32>,
-    scratch: Vec<u32>,
 }
 
 thread_local! {
@@ -148,8 +147,7 @@ impl<V: Variant> TemplateOracle<V> {
     /// with its side to move attacking and whose first move is a sacrifice there,
     /// dropped ones included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
-        let mut scratch = Vec::new();
-        self.indexes[pos.turn().index()].lookup(pos, out, &mut scratch);
+        self.indexes[pos.turn().index()].lookup(pos, out);
     }
 
     /// The template with index `index`, in the form for `side` attacking.
@@ -219,7 +217,7 @@ impl<V: Variant> TemplateOracle<V> {
     /// that wins there, with its outcome.
     fn find(&self, pos: &Position<V>, buffers: &mut Buffers) -> Option<(u32, Combination<V>)> {
         let side = pos.turn().index();
-        self.indexes[side].lookup(pos, &mut buffers.candidates, &mut buffers.scratch);
+        self.indexes[side].lookup(pos, &mut buffers.candidates);
         let mut tried = false;
         let mut found = None;
         for &index in &buffers.candidates {

@@ -115,6 +115,12 @@ impl TreeStats {
     }
 }
 
+/// The two tests that reject most groups, for a first look at a leaf: the squares
+/// that must not be empty, and those that must hold no man.
+fn quick_mask(key: &[u64; 5]) -> [u64; 2] {
+    [key[0], key[1] & key[2]]
+}
+
 /// A decision tree over templates given by their forbidden-content masks (see
 /// [`crate::Template::forbidden`]); lookups return indices into that list.
 ///
@@ -126,9 +132,12 @@ impl TreeStats {
 #[derive(Clone, Debug)]
 pub struct DecisionTree {
     nodes: Vec<Node>,
-    /// The groups of the leaves with their masks, each leaf's in one run, so that a
-    /// leaf is read in order.
-    leaves: Vec<([u64; 5], u32)>,
+    /// The groups of the leaves, each leaf's in one run; beside them the two words of
+    /// their quick masks ([`quick_mask`]) in arrays of their own, which a leaf scans
+    /// in order, 64 at a time, in a loop the compiler vectorises.
+    leaves: Vec<u32>,
+    must_be_occupied: Vec<u64>,
+    no_man: Vec<u64>,
     /// Per group, the contents forbidden by all its templates.
     keys: Vec<[u64; 5]>,
     /// Templates of group `g`: `members[starts[g]..starts[g + 1]]`.
@@ -153,6 +162,21 @@ impl DecisionTree {
     /// ([`TreeConfig::nodes_per_template`]) runs out, what is left unsplit are the
     /// smallest sets.
     pub fn build_grouped(masks: Vec<[u64; 5]>, groups: &[u32], config: TreeConfig) -> DecisionTree {
+        let all: Vec<u32> = (0..masks.len() as u32).collect();
+        DecisionTree::build_forest(masks, groups, &[all], config)
+    }
+
+    /// Builds one tree per set of templates in `roots` (root `i` is asked with
+    /// [`DecisionTree::lookup_contents_from`]`(i, ..)`), all in one arena, so that a
+    /// lookup touches few cache lines; otherwise as [`DecisionTree::build_grouped`]. A
+    /// group should lie within one root's set; templates of a group in several roots'
+    /// sets are found from each.
+    pub fn build_forest(
+        masks: Vec<[u64; 5]>,
+        groups: &[u32],
+        roots: &[Vec<u32>],
+        config: TreeConfig,
+    ) -> DecisionTree {
         let mut by_group: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
         for t in 0..masks.len() {
             let key = groups
@@ -163,7 +187,11 @@ impl DecisionTree {
         let mut keys = Vec::with_capacity(by_group.len());
         let mut members = Vec::with_capacity(masks.len());
         let mut starts = vec![0u32];
+        let mut group_of = vec![0u32; masks.len()];
         for list in by_group.values() {
+            for &t in list {
+                group_of[t as usize] = keys.len() as u32;
+            }
             let mut key = [u64::MAX; 5];
             for &t in list {
                 for (k, m) in key.iter_mut().zip(&masks[t as usize]) {
@@ -175,25 +203,34 @@ impl DecisionTree {
             starts.push(members.len() as u32);
         }
         let mut tree = DecisionTree {
-            nodes: vec![Node::Leaf { start: 0, len: 0 }],
+            nodes: vec![Node::Leaf { start: 0, len: 0 }; roots.len().max(1)],
             leaves: Vec::new(),
+            must_be_occupied: Vec::new(),
+            no_man: Vec::new(),
             keys,
             members,
             starts,
             masks,
             stats: TreeStats::default(),
         };
-        let all: Vec<u32> = (0..tree.keys.len() as u32).collect();
         tree.stats.templates = tree.masks.len();
-        tree.stats.groups = all.len();
+        tree.stats.groups = tree.keys.len();
         let budget = (config.nodes_per_template * tree.masks.len()).max(4096);
         let mut queue = BinaryHeap::new();
-        queue.push(Pending {
-            set: all,
-            node: 0,
-            asked: 0,
-            depth: 0,
-        });
+        for (node, templates) in roots.iter().enumerate() {
+            let mut set: Vec<u32> = templates
+                .iter()
+                .filter_map(|&t| group_of.get(t as usize).copied())
+                .collect();
+            set.sort_unstable();
+            set.dedup();
+            queue.push(Pending {
+                set,
+                node,
+                asked: 0,
+                depth: 0,
+            });
+        }
         while let Some(Pending {
             set,
             node,
@@ -217,9 +254,12 @@ impl DecisionTree {
                     start: tree.leaves.len() as u32,
                     len: set.len() as u32,
                 };
-                let keys = &tree.keys;
-                tree.leaves
-                    .extend(set.iter().map(|&g| (keys[g as usize], g)));
+                for &g in &set {
+                    let [occupied, no_man] = quick_mask(&tree.keys[g as usize]);
+                    tree.leaves.push(g);
+                    tree.must_be_occupied.push(occupied);
+                    tree.no_man.push(no_man);
+                }
                 continue;
             };
             let mut children = [0u32; 5];
@@ -300,11 +340,17 @@ impl DecisionTree {
     /// As [`DecisionTree::lookup`] for a position with these contents
     /// ([`content_bits`]), appending to `out`.
     pub fn lookup_contents(&self, contents: &[u64; 5], out: &mut Vec<u32>) {
+        self.lookup_contents_from(0, contents, out);
+    }
+
+    /// As [`DecisionTree::lookup_contents`] in the tree of root `root` of a forest
+    /// ([`DecisionTree::build_forest`]); nothing for a root that does not exist.
+    pub fn lookup_contents_from(&self, root: u32, contents: &[u64; 5], out: &mut Vec<u32>) {
         let first = out.len();
-        if self.nodes.is_empty() {
+        if root as usize >= self.nodes.len() {
             return;
         }
-        let mut node = 0usize;
+        let mut node = root as usize;
         loop {
             match self.nodes[node] {
                 Node::Split { bit, children } => {
@@ -313,17 +359,33 @@ impl DecisionTree {
                 }
                 Node::Leaf { start, len } => {
                     let fits = |f: &[u64; 5]| (0..5).all(|c| contents[c] & f[c] == 0);
-                    for (key, g) in &self.leaves[start as usize..(start + len) as usize] {
-                        if fits(key) {
-                            let g = *g;
-                            let (from, to) = (self.starts[g as usize], self.starts[g as usize + 1]);
-                            let members = &self.members[from as usize..to as usize];
-                            out.extend(
-                                members
-                                    .iter()
-                                    .copied()
-                                    .filter(|&t| fits(&self.masks[t as usize])),
-                            );
+                    let (empty, men) = (contents[0], contents[1] | contents[2]);
+                    let range = start as usize..(start + len) as usize;
+                    let groups = &self.leaves[range.clone()];
+                    let occupied = &self.must_be_occupied[range.clone()];
+                    let no_man = &self.no_man[range];
+                    for (chunk, (occupied, no_man)) in
+                        occupied.chunks(64).zip(no_man.chunks(64)).enumerate()
+                    {
+                        // Bit i: group i of the chunk passes the quick test.
+                        let mut pass = 0u64;
+                        for (i, (&o, &n)) in occupied.iter().zip(no_man).enumerate() {
+                            pass |= u64::from((o & empty) | (n & men) == 0) << i;
+                        }
+                        while pass != 0 {
+                            let g = groups[chunk * 64 + pass.trailing_zeros() as usize];
+                            pass &= pass - 1;
+                            if fits(&self.keys[g as usize]) {
+                                let (from, to) =
+                                    (self.starts[g as usize], self.starts[g as usize + 1]);
+                                let members = &self.members[from as usize..to as usize];
+                                out.extend(
+                                    members
+                                        .iter()
+                                        .copied()
+                                        .filter(|&t| fits(&self.masks[t as usize])),
+                                );
+                            }
                         }
                     }
                     if out.len() > first + 1 {

@@ -117,3 +117,17 @@ proptest! {
         check_forced_lines_replay(&pos)?;
     }
 }
+
+#[test]
+fn breakthrough_found_for_either_colour() {
+    // 20-24 30x28 (two men given) 41-46 (a king, worth three men): nothing lost on
+    // balance, a new king. Found from both sides (a regression: the line the search
+    // met first decided whether it counted as crowning).
+    let fen = "B:W30:B2,3,5,6,8-10,16,20,23,38,41";
+    let pos: Position<International> = fen.parse().unwrap();
+    let here = finder::<International>().find(&pos).unwrap();
+    let there = finder::<International>().find(&pos.flipped()).unwrap();
+    assert!(here.crowned && there.crowned);
+    assert_eq!((here.gain, there.gain), (0, 0));
+    assert_eq!(texts(&pos, &here.line)[..3], ["20-24", "30x28", "41-46"]);
+}

@@ -250,6 +250,7 @@ mod tests {
             "param name=hash value=64 type=int min=1 max=16384"
         );
         assert!(lines.contains(&"param name=weights value=\"\" type=string".to_string()));
+        assert!(lines.contains(&"param name=tactics value=\"\" type=string".to_string()));
     }
 
     #[test]
