@@ -566,6 +566,22 @@ mod tests {
     }
 
     #[test]
+    fn pdn_games_give_their_positions() {
+        let dir = std::env::temp_dir().join(format!("draughts-tactics-pdn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pdn");
+        let text = "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                    [GameType \"20\"]\n\n1. 32-28 28-22 *\n";
+        std::fs::write(&path, text).unwrap();
+        let games = pdn_games::<International>(&path).unwrap();
+        // The second game's 28-22 is not Black's move: skipped.
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].len(), 5);
+        assert!(pdn_games::<International>(&dir.join("missing.pdn")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn learning_finds_templates_in_self_play() {
         let options = EngineOptions {
             hash_mib: 1,

@@ -71,6 +71,22 @@ fn bad_arguments_are_clear_errors() {
         ],
         &["play", "--color", "green"],
         &["frobnicate"],
+        &[
+            "analyse",
+            "--tactics",
+            "/nonexistent/x.tactics",
+            "--depth",
+            "1",
+        ],
+        &["tactics", "stats", "/nonexistent/x.tactics"],
+        &["tactics", "learn", "--out", "/nonexistent/x.tactics"],
+        &[
+            "tactics",
+            "test",
+            "--tactics",
+            "/nonexistent/x.tactics",
+            "/nonexistent/suite.txt",
+        ],
     ] {
         let output = draughts(args);
         assert!(!output.status.success(), "{args:?} succeeded");

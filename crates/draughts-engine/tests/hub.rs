@@ -161,7 +161,7 @@ fn startup_handshake() {
         &"param name=variant value=international type=enum values=\"international english\""
             .to_string()
     ));
-    for name in ["hash", "threads", "weights"] {
+    for name in ["hash", "threads", "weights", "tactics"] {
         assert!(
             lines
                 .iter()
@@ -336,6 +336,29 @@ fn garbage_gets_errors_and_the_engine_plays_on() {
         after = after.play_text(text).unwrap();
     }
     think(&mut engine, START, "34-29 17-21", &after);
+    engine.close();
+}
+
+#[test]
+fn an_unreadable_template_file_is_reported_and_the_search_goes_on() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    engine.expect("wait");
+    engine.send("set-param name=hash value=8");
+    engine.send("set-param name=tactics value=/nonexistent/x.tactics");
+    engine.send("init");
+    let (_, before) = engine.expect("ready");
+    assert!(
+        before.iter().any(|l| l.starts_with("error")
+            && l.contains("x.tactics")
+            && l.contains("without templates")),
+        "{before:?}"
+    );
+    engine.send("pos start");
+    engine.send("level depth=2");
+    engine.send("go think");
+    let (done, _) = engine.expect("done");
+    assert!(done.starts_with("done move="), "{done}");
     engine.close();
 }
 
