@@ -75,6 +75,10 @@ struct LearnArgs {
     /// See --suite.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1000))]
     suite_every: u32,
+    /// Write to the suite only combinations of at least this many plies (longer ones
+    /// are harder for a search without templates).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=25))]
+    suite_min_plies: u32,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +145,7 @@ struct Learner<V: Variant> {
     positions: u64,
     combinations: u64,
     suite: Vec<String>,
+    suite_min_plies: usize,
 }
 
 impl<V: Variant> Learner<V> {
@@ -166,6 +171,9 @@ impl<V: Variant> Learner<V> {
         };
         self.combinations += 1;
         if hold_out {
+            if found.line.len() < self.suite_min_plies {
+                return;
+            }
             if let Some(first) = found.line.first() {
                 self.suite
                     .push(format!("{} {}", pos.to_fen(), pos.move_text(first)));
@@ -195,6 +203,7 @@ fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
         positions: 0,
         combinations: 0,
         suite: Vec::new(),
+        suite_min_plies: args.suite_min_plies as usize,
     };
     let games = match (&args.games, args.selfplay) {
         (Some(path), _) => pdn_games::<V>(path)?,
@@ -481,6 +490,21 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
         )?;
         if let Some(oracle) = oracle {
             writeln!(out, "{}", leaf_report(&oracle))?;
+            // How well the templates carry over to the suite's own positions.
+            let recognised: Vec<bool> = suite
+                .iter()
+                .filter_map(|(pos, best)| {
+                    draughts_search::TacticalOracle::combination(&*oracle, pos)
+                        .map(|c| c.line.first() == Some(best))
+                })
+                .collect();
+            writeln!(
+                out,
+                "templates recognise {} of the {} suite positions themselves ({} with the suite's first move)",
+                recognised.len(),
+                suite.len(),
+                recognised.iter().filter(|&&same| same).count()
+            )?;
             if let Some(path) = &args.save {
                 let set = oracle.to_set();
                 set.save(path).map_err(|e| e.to_string())?;
@@ -601,6 +625,7 @@ mod tests {
             positions: 0,
             combinations: 0,
             suite: Vec::new(),
+            suite_min_plies: 1,
         };
         let mut rng = SplitMix64(1);
         let game = self_play(&engine, Position::initial(), 1, &mut rng);
