@@ -45,7 +45,7 @@ impl Default for FinderConfig {
     }
 }
 
-/// The combination finder for variant `V`.
+/// The combination finder (one for every variant: its methods are generic).
 #[derive(Clone, Debug)]
 pub struct Finder {
     config: FinderConfig,

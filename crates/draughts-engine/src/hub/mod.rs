@@ -277,24 +277,27 @@ impl Hub {
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
-            let searcher = match searcher::<V>(&options) {
-                Ok(searcher) => searcher,
-                Err(e) => {
-                    let instead = match e {
-                        EngineError::Weights(_) => "using the default weights",
-                        EngineError::Tactics(_) => "searching without templates",
-                    };
-                    self.error(&format!("{e}; {instead}"))?;
-                    match e {
-                        EngineError::Weights(_) => options.weights = None,
-                        EngineError::Tactics(_) => options.tactics = None,
-                    }
-                    match searcher::<V>(&options) {
-                        Ok(searcher) => searcher,
-                        Err(e) => {
-                            self.error(&e.to_string())?;
-                            return Ok(());
-                        }
+            // A file that cannot be used is reported and left out; each pass leaves
+            // one out, so this ends.
+            let searcher = loop {
+                match searcher::<V>(&options) {
+                    Ok(searcher) => break searcher,
+                    Err(e) => {
+                        let instead = match e {
+                            EngineError::Weights(_) if options.weights.is_some() => {
+                                options.weights = None;
+                                "using the default weights"
+                            }
+                            EngineError::Tactics(_) if options.tactics.is_some() => {
+                                options.tactics = None;
+                                "searching without templates"
+                            }
+                            _ => {
+                                self.error(&e.to_string())?;
+                                return Ok(());
+                            }
+                        };
+                        self.error(&format!("{e}; {instead}"))?;
                     }
                 }
             };
