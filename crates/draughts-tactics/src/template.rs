@@ -60,7 +60,6 @@ impl<V: Variant> Template<V> {
                 return Err(TemplateShapeError::DuplicateSquare(pair[0].0));
             }
         }
-        let mut forbidden = [0u64; 5];
         for &(square, set) in &squares {
             if bit::<V>(square) == 0 {
                 return Err(TemplateShapeError::BadSquare(square));
@@ -68,18 +67,35 @@ impl<V: Variant> Template<V> {
             if set == ContentSet::NONE {
                 return Err(TemplateShapeError::NothingAllowed(square));
             }
+        }
+        Ok(Template::assemble(side, gain, line, squares))
+    }
+
+    /// A template from parts known to be valid (squares sorted, distinct, on the
+    /// board, each allowing something).
+    fn assemble(
+        side: Color,
+        gain: Score,
+        line: Vec<LineMove<V>>,
+        mut squares: Vec<(Square, ContentSet)>,
+    ) -> Template<V> {
+        debug_assert!(!line.is_empty());
+        debug_assert!(squares.windows(2).all(|p| p[0].0 < p[1].0));
+        let mut forbidden = [0u64; 5];
+        for &(square, set) in &squares {
+            debug_assert!(bit::<V>(square) != 0 && set != ContentSet::NONE);
             for c in Content::ALL.into_iter().filter(|&c| !set.contains(c)) {
                 forbidden[c.index()] |= bit::<V>(square);
             }
         }
         squares.retain(|(_, set)| !set.is_any());
-        Ok(Template {
+        Template {
             side,
             gain,
             line,
             squares,
             forbidden,
-        })
+        }
     }
 
     /// Learns a template from a position and a line that wins there (the side to move
@@ -203,14 +219,15 @@ impl<V: Variant> Template<V> {
     /// matches.
     #[must_use]
     pub fn mirrored(&self) -> Template<V> {
+        // The turn reverses the square order; mirroring keeps the shape valid.
         let squares = self
             .squares
             .iter()
+            .rev()
             .map(|&(s, set)| (mirror_square::<V>(s), set.mirrored()))
             .collect();
         let line = self.line.iter().map(LineMove::mirrored).collect();
-        // Mirroring keeps the shape valid.
-        Template::new(!self.side, self.gain, line, squares).unwrap_or_else(|_| self.clone())
+        Template::assemble(!self.side, self.gain, line, squares)
     }
 
     /// Whether every position `other` matches, this one matches too, with the same
