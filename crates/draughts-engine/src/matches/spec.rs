@@ -1,7 +1,7 @@
 //! Who plays: the `--engine1`/`--engine2` specifications.
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
-//!   `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`.
+//!   `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`.
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
 //!   become `level depth=`/`nodes=` instead of the match's time per move; any other key
@@ -24,7 +24,9 @@ pub enum SpecError {
     #[error("{0:?} is not key=value")]
     NotKeyValue(String),
     /// A key the internal engine does not have.
-    #[error("unknown internal engine option {0:?}: use weights, hash, threads, depth or nodes")]
+    #[error(
+        "unknown internal engine option {0:?}: use weights, tactics, hash, threads, depth or nodes"
+    )]
     UnknownKey(String),
     /// A value out of range or not a number.
     #[error("bad value for {key}: {value:?} ({expected})")]
@@ -104,6 +106,10 @@ impl PlayerSpec {
                     let file = path.file_name().unwrap_or(path.as_os_str());
                     notes.push(format!("weights={}", file.to_string_lossy()));
                 }
+                if let Some(path) = &options.tactics {
+                    let file = path.file_name().unwrap_or(path.as_os_str());
+                    notes.push(format!("tactics={}", file.to_string_lossy()));
+                }
                 if options.hash_mib != defaults.hash_mib {
                     notes.push(format!("hash={}", options.hash_mib));
                 }
@@ -156,6 +162,7 @@ impl FromStr for PlayerSpec {
                 for (key, value) in options {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
+                        "tactics" => engine.tactics = Some(PathBuf::from(value)),
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
                         "threads" => engine.threads = number(&key, &value, 1, 64)?,
                         "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
@@ -304,6 +311,8 @@ mod tests {
             "draughts (weights=w.txt, hash=16, threads=2, depth=3)"
         );
         assert_eq!(spec("Internal,nodes=500").nodes, Some(500));
+        let templates = spec("internal:tactics=/tmp/i.tactics");
+        assert_eq!(templates.default_name(), "draughts (tactics=i.tactics)");
     }
 
     #[test]
