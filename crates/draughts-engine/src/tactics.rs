@@ -281,6 +281,9 @@ fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
 /// The positions of every game of a PDN file that replays as variant `V`.
 fn pdn_games<V: Variant>(path: &Path) -> Result<Vec<Vec<Position<V>>>, CliError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Games that do not replay are named, the first few of them.
+    const SKIPS_SHOWN: usize = 5;
+    let mut skipped = 0;
     let mut games = Vec::new();
     for (number, game) in pdn::read_games_from_bytes(&bytes).into_iter().enumerate() {
         let replayed = game.and_then(|g| g.replay::<V>());
@@ -294,8 +297,16 @@ fn pdn_games<V: Variant>(path: &Path) -> Result<Vec<Vec<Position<V>>>, CliError>
                 }
                 games.push(positions);
             }
-            Err(e) => eprintln!("{}: game {}: skipped: {e}", path.display(), number + 1),
+            Err(e) => {
+                skipped += 1;
+                if skipped <= SKIPS_SHOWN {
+                    eprintln!("{}: game {}: skipped: {e}", path.display(), number + 1);
+                }
+            }
         }
+    }
+    if skipped > SKIPS_SHOWN {
+        eprintln!("{}: {skipped} games skipped in all", path.display());
     }
     Ok(games)
 }
