@@ -2,7 +2,8 @@
 //!
 //! `core` (rules, notation, games) is always there; `eval` (features, weights, the
 //! linear evaluator) and `search` (alpha-beta search) are features of the same names,
-//! both on by default. The engine binary is the `draughts-engine` package.
+//! both on by default; `egdb` (endgame databases: generation, files, probe) is a feature
+//! too, off by default. The engine binary is the `draughts-engine` package.
 //!
 //! ```
 //! use draughts::core::{International, Position};
@@ -13,6 +14,8 @@
 #![warn(missing_docs)]
 
 pub use draughts_core as core;
+#[cfg(feature = "egdb")]
+pub use draughts_egdb as egdb;
 #[cfg(feature = "eval")]
 pub use draughts_eval as eval;
 #[cfg(feature = "search")]

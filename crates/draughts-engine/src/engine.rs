@@ -2,9 +2,11 @@
 //! the variant at run time, and writing scores.
 
 use draughts_core::Variant;
+use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Score, Weights, WeightsError, MAN};
 use draughts_search::{plies_to_end, Searcher};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The searcher every front end uses.
 pub type EngineSearcher<V> = Searcher<V, LinearEval<V>>;
@@ -35,6 +37,19 @@ pub struct EngineOptions {
     pub threads: usize,
     /// A weights file; `None` for the variant's defaults.
     pub weights: Option<PathBuf>,
+    /// A folder of endgame database files; `None` for no database.
+    pub egdb: Option<PathBuf>,
+}
+
+/// Why a searcher could not be built as asked.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The weights file.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// The endgame database folder.
+    #[error("endgame database: {0}")]
+    Egdb(#[from] draughts_egdb::Error),
 }
 
 impl Default for EngineOptions {
@@ -43,6 +58,7 @@ impl Default for EngineOptions {
             hash_mib: 64,
             threads: 1,
             weights: None,
+            egdb: None,
         }
     }
 }
@@ -59,14 +75,26 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, W
     Ok(LinearEval::new(weights))
 }
 
-/// A searcher built from `options`.
+/// The endgame database of variant `V` in `dir`, to share between searchers.
 ///
 /// # Errors
-/// As [`evaluator`].
-pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, WeightsError> {
+/// [`EngineError::Egdb`] if the folder cannot be read, holds no file of `V`, or a file
+/// is damaged.
+pub fn database<V: Variant>(dir: &Path) -> Result<Arc<Database<V>>, EngineError> {
+    Ok(Arc::new(Database::open_nonempty(dir)?))
+}
+
+/// A searcher built from `options`, using the endgame database if one is given.
+///
+/// # Errors
+/// As [`evaluator`] and [`database`].
+pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, EngineError> {
     let mut searcher = Searcher::new(evaluator::<V>(options)?);
     searcher.set_hash_size(options.hash_mib.max(1));
     searcher.set_threads(options.threads.max(1));
+    if let Some(dir) = &options.egdb {
+        searcher.set_endgame_oracle(Some(database::<V>(dir)?));
+    }
     Ok(searcher)
 }
 

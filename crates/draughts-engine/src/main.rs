@@ -2,11 +2,12 @@
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
 //! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
-//! (balanced start positions for matches). Run `draughts help` for the options.
+//! (balanced start positions for matches), `egdb` (endgame databases). Run `draughts help` for the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
 mod bench;
+mod egdb;
 mod engine;
 mod hub;
 mod matches;
@@ -49,6 +50,8 @@ enum Command {
     Match(MatchArgs),
     /// Generate balanced opening positions for matches (one FEN a line).
     Openings(OpeningsArgs),
+    /// Endgame databases: build, probe, stats, verify, latency, convert.
+    Egdb(egdb::EgdbArgs),
 }
 
 /// Options that shape the engine.
@@ -63,6 +66,9 @@ struct EngineArgs {
     /// Evaluation weights file (default: the built-in weights of the variant).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
+    /// Endgame database folder (built by `draughts egdb build`).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
 }
 
 impl EngineArgs {
@@ -71,6 +77,7 @@ impl EngineArgs {
             hash_mib: self.hash as usize,
             threads: self.threads as usize,
             weights: self.weights.clone(),
+            egdb: self.egdb.clone(),
         }
     }
 }
@@ -251,6 +258,9 @@ pub enum CliError {
     /// Reading or writing the terminal failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// An endgame database could not be built, opened or read.
+    #[error("{0}")]
+    Egdb(#[from] draughts_egdb::Error),
 }
 
 impl From<String> for CliError {
@@ -269,6 +279,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Openings(args) => matches::openings::run(&args),
+        Command::Egdb(args) => egdb::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@ pub mod line;
 pub mod params;
 pub mod session;
 
-use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::engine::{searcher, with_variant, EngineError, EngineOptions};
 use draughts_search::{Clock, Limits};
 use line::{error_line, excerpt, Line, LineBuilder};
 use params::Params;
@@ -267,25 +267,34 @@ impl Hub {
         if self.session.is_some() && !self.stale {
             return Ok(());
         }
-        let weights = self.params.text("weights").trim();
+        let text = |name| {
+            let value = self.params.text(name).trim();
+            (!value.is_empty()).then(|| PathBuf::from(value))
+        };
         let mut options = EngineOptions {
             hash_mib: usize::try_from(self.params.int("hash")).unwrap_or(64),
             threads: usize::try_from(self.params.int("threads")).unwrap_or(1),
-            weights: (!weights.is_empty()).then(|| PathBuf::from(weights)),
+            weights: text("weights"),
+            egdb: text("egdb-path"),
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
-            let searcher = match searcher::<V>(&options) {
-                Ok(searcher) => searcher,
-                Err(e) => {
-                    self.error(&format!("{e}; using the default weights"))?;
-                    options.weights = None;
-                    match searcher::<V>(&options) {
-                        Ok(searcher) => searcher,
-                        Err(e) => {
-                            self.error(&e.to_string())?;
-                            return Ok(());
-                        }
+            // A bad weights file or database is reported and left out; the engine plays on
+            // without it.
+            let searcher = loop {
+                match searcher::<V>(&options) {
+                    Ok(searcher) => break searcher,
+                    Err(e @ EngineError::Weights(_)) if options.weights.is_some() => {
+                        self.error(&format!("{e}; using the default weights"))?;
+                        options.weights = None;
+                    }
+                    Err(e @ EngineError::Egdb(_)) if options.egdb.is_some() => {
+                        self.error(&format!("{e}; playing without it"))?;
+                        options.egdb = None;
+                    }
+                    Err(e) => {
+                        self.error(&e.to_string())?;
+                        return Ok(());
                     }
                 }
             };

@@ -1,7 +1,7 @@
 //! Who plays: the `--engine1`/`--engine2` specifications.
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
-//!   `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`.
+//!   `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame database).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
 //!   become `level depth=`/`nodes=` instead of the match's time per move; any other key
@@ -24,7 +24,9 @@ pub enum SpecError {
     #[error("{0:?} is not key=value")]
     NotKeyValue(String),
     /// A key the internal engine does not have.
-    #[error("unknown internal engine option {0:?}: use weights, hash, threads, depth or nodes")]
+    #[error(
+        "unknown internal engine option {0:?}: use weights, hash, threads, depth, nodes or egdb"
+    )]
     UnknownKey(String),
     /// A value out of range or not a number.
     #[error("bad value for {key}: {value:?} ({expected})")]
@@ -110,6 +112,9 @@ impl PlayerSpec {
                 if options.threads != defaults.threads {
                     notes.push(format!("threads={}", options.threads));
                 }
+                if options.egdb.is_some() {
+                    notes.push("egdb".to_string());
+                }
                 "draughts".to_string()
             }
             EngineKind::Hub { program, .. } => std::path::Path::new(program)
@@ -156,6 +161,7 @@ impl FromStr for PlayerSpec {
                 for (key, value) in options {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
+                        "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
                         "threads" => engine.threads = number(&key, &value, 1, 64)?,
                         "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
@@ -304,6 +310,12 @@ mod tests {
             "draughts (weights=w.txt, hash=16, threads=2, depth=3)"
         );
         assert_eq!(spec("Internal,nodes=500").nodes, Some(500));
+        let with_database = spec("internal:egdb=/data/english5,depth=2");
+        let EngineKind::Internal(options) = &with_database.kind else {
+            panic!("not internal")
+        };
+        assert_eq!(options.egdb, Some(PathBuf::from("/data/english5")));
+        assert_eq!(with_database.default_name(), "draughts (egdb, depth=2)");
     }
 
     #[test]
