@@ -116,8 +116,9 @@ struct ConvertArgs {
     /// A game still going after this many plies counts as not converted.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_plies: u32,
-    /// Let the search stop at every database position, as a plain win/loss/draw probe
-    /// does (for comparison: no search past won positions towards a conversion).
+    /// The winner's search stops at every database position, as a plain win/loss/draw
+    /// probe does (for comparison: no search past won positions towards a capture or
+    /// promotion); the defender still searches to put the conversion off.
     #[arg(long)]
     no_conversion: bool,
     /// Transposition table per side, in MiB.
@@ -440,13 +441,13 @@ fn convert<V: Variant>(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Cl
         hash_mib: args.hash as usize,
         ..EngineOptions::default()
     };
-    let build = || -> Result<EngineSearcher<V>, CliError> {
+    let build = |convert: bool| -> Result<EngineSearcher<V>, CliError> {
         let mut searcher = searcher::<V>(&options).map_err(|e| CliError::Message(e.to_string()))?;
         searcher.set_endgame_oracle(Some(Arc::clone(&db) as _));
-        searcher.set_database_conversion(!args.no_conversion);
+        searcher.set_database_conversion(convert);
         Ok(searcher)
     };
-    let (winner, defender) = (build()?, build()?);
+    let (winner, defender) = (build(!args.no_conversion)?, build(true)?);
     let move_time = Duration::from_secs_f64(args.move_time);
     writeln!(
         out,
@@ -460,7 +461,7 @@ fn convert<V: Variant>(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Cl
         args.seed,
         args.move_time,
         if args.no_conversion {
-            ", no conversion search"
+            ", the winner without conversion search"
         } else {
             ""
         }

@@ -4,32 +4,17 @@
 
 use crate::limits::Limits;
 use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
-use crate::score::{from_table, is_decisive, to_table, DRAW, INFINITY, MAX_PLY, WIN};
+pub use crate::score::DATABASE_WIN;
+use crate::score::{
+    from_table, is_decisive, to_table, DATABASE_PLY, DRAW, INFINITY, MAX_PLY, PROGRESS_DIVISOR,
+    PROGRESS_LIMIT, UNCONVERTED_WIN, WIN,
+};
 use crate::tt::{Bound, Entry, Table};
 use draughts_core::{Color, DrawClock, Game, Kind, Move, MoveList, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Score of a position the endgame database says is won, before the ply adjustment;
-/// below search wins, above any evaluation.
-pub const DATABASE_WIN: Score = WIN - 2 * MAX_PLY as Score - 1000;
-
-/// What a ply costs a database win: more than the evaluation's share
-/// (`±PROGRESS_LIMIT / PROGRESS_DIVISOR`), so that the shortest route to a win (or, from
-/// a won root, to the next capture or promotion) is preferred whatever the evaluation.
-const DATABASE_PLY: Score = 16;
-
-/// The evaluation is clamped to this before it breaks ties between database wins.
-const PROGRESS_LIMIT: Score = 500;
-
-/// The evaluation's share of a database win reached at a given ply.
-const PROGRESS_DIVISOR: Score = 64;
-
-/// Score of a leaf still in the won root's material (no capture or promotion yet), plus
-/// or minus the evaluation: below every converted database win, above any evaluation.
-const UNCONVERTED_WIN: Score = DATABASE_WIN - DATABASE_PLY * MAX_PLY as Score - 2 * PROGRESS_LIMIT;
 
 /// What the search reports after each completed iteration.
 #[derive(Clone, Debug)]
