@@ -319,16 +319,29 @@ fn latency<V: Variant>(
 }
 
 /// How a conversion game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The side that was winning won, after this many plies.
     Converted(u32),
-    /// It did not: the game's status (a draw rule, or a loss) or the ply cap.
-    Failed(String),
+    /// The game ended otherwise: a draw rule, or (a database error) a loss.
+    Ended(GameStatus),
+    /// Still going at the ply cap.
+    Unfinished,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Converted(plies) => write!(f, "won in {plies} plies"),
+            Outcome::Ended(status) => write!(f, "{status}"),
+            Outcome::Unfinished => f.write_str("still going at the ply cap"),
+        }
+    }
 }
 
 /// Plays `start` (won for the side to move) out, `winner` moving for the side to move and
-/// `defender` for the other, each for `move_time` a move, under the draw rules of `V`.
+/// `defender` for the other, each for `move_time` a move (a lone legal move is played at
+/// once), under the draw rules of `V`, for at most `max_plies` plies.
 pub fn play_out<V: Variant>(
     start: Position<V>,
     winner: &EngineSearcher<V>,
@@ -340,11 +353,12 @@ pub fn play_out<V: Variant>(
     let mut game = Game::from_position(start);
     winner.clear();
     defender.clear();
-    for ply in 0..max_plies {
+    for ply in 0..=max_plies {
         match game.status() {
-            GameStatus::Ongoing => {}
+            GameStatus::Ongoing if ply < max_plies => {}
+            GameStatus::Ongoing => break,
             GameStatus::Win(color) if color == side => return Outcome::Converted(ply),
-            status => return Outcome::Failed(status.to_string()),
+            status => return Outcome::Ended(status),
         }
         let moves = game.position().legal_moves();
         let mv = match moves.as_slice() {
@@ -357,20 +371,20 @@ pub fn play_out<V: Variant>(
                 };
                 let limits = Limits::move_time(move_time);
                 let result = searcher.search(&game, limits, &Control::default(), &mut |_| {});
-                match result.best_move {
-                    Some(mv) => mv,
-                    None => return Outcome::Failed("the search found no move".into()),
-                }
+                // An ongoing game has a legal move, and the search returns one of them.
+                let Some(mv) = result.best_move.or_else(|| moves.first().copied()) else {
+                    break;
+                };
+                mv
             }
         };
-        if let Err(e) = game.play(&mv) {
-            return Outcome::Failed(format!("the search chose an illegal move: {e}"));
+        let played = game.play(&mv);
+        debug_assert!(played.is_ok(), "the search chose an illegal move");
+        if played.is_err() {
+            break;
         }
     }
-    match game.status() {
-        GameStatus::Win(color) if color == side => Outcome::Converted(max_plies),
-        _ => Outcome::Failed(format!("still going after {max_plies} plies")),
-    }
+    Outcome::Unfinished
 }
 
 /// Won positions drawn at random across the slices of `pieces` pieces: each sample
@@ -481,7 +495,7 @@ fn convert<V: Variant>(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), Cl
                 entry.1 += 1;
                 entry.2 += u64::from(plies);
             }
-            Outcome::Failed(why) => failures.push(format!("{} ({why})", pos.to_fen())),
+            failed => failures.push(format!("{} ({failed})", pos.to_fen())),
         }
     }
     let (mut games, mut wins) = (0, 0);
