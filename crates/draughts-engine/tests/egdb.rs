@@ -34,11 +34,21 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `draughts args` with `input`, checks that it succeeded, and returns its standard
+/// output and standard error.
+fn succeed(args: &[&str], input: &str) -> (String, String) {
+    let output = draughts(args, input);
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(output.status.success(), "{args:?}: {err}");
+    (out, err)
+}
+
 #[test]
 fn build_probe_stats_verify_and_use() {
     let dir = temp_dir("tools");
     let db = dir.to_str().expect("a UTF-8 temporary path");
-    let built = draughts(
+    let english = ["--variant", "english", "--db", db];
+    let (out, _) = succeed(
         &[
             "egdb",
             "build",
@@ -51,48 +61,36 @@ fn build_probe_stats_verify_and_use() {
         ],
         "",
     );
-    assert!(built.status.success(), "{}", text(&built.stderr));
-    assert!(text(&built.stdout).contains("done in"));
+    assert!(out.contains("done in"), "{out}");
 
-    let probe = ["egdb", "probe", "--variant", "english", "--db", db];
-    let probed = draughts(
-        &probe,
-        "W:WK1,K2:BK32\nB:WK1,K2:BK32\nW:W1:B5\nW:WK1,K2:BK32,K31\n",
-    );
-    assert!(probed.status.success(), "{}", text(&probed.stderr));
+    let input = "W:WK1,K2:BK32\nB:WK1,K2:BK32\nW:W1:B5\nW:WK1,K2:BK32,K31\n";
+    let (out, err) = succeed(&[&["egdb", "probe"][..], &english].concat(), input);
     assert_eq!(
-        text(&probed.stdout),
+        out,
         "W:WK1,K2:BK32 W\nB:WK1,K2:BK32 L\nW:W1:B5 E\nW:WK1,K2:BK32,K31 ?\n"
     );
-    assert!(text(&probed.stderr).contains("line 3:"));
+    assert!(err.contains("line 3:"), "{err}");
 
-    let stats = draughts(&["egdb", "stats", "--variant", "english", "--db", db], "");
-    let out = text(&stats.stdout);
-    assert!(stats.status.success(), "{}", text(&stats.stderr));
+    let (out, _) = succeed(&[&["egdb", "stats"][..], &english].concat(), "");
     assert!(out.contains("w0m2k-b0m1k: "), "{out}");
     assert!(out.contains("3 pieces: "), "{out}");
 
-    let verified = draughts(&["egdb", "verify", "--variant", "english", "--db", db], "");
-    assert!(verified.status.success(), "{}", text(&verified.stderr));
-    assert!(text(&verified.stdout).contains("slices verified"));
+    let (out, _) = succeed(&[&["egdb", "verify"][..], &english].concat(), "");
+    assert!(out.contains("slices verified"), "{out}");
 
-    // Two kings against one: with the database the score is a database win at once.
-    let analysed = draughts(
-        &[
-            "analyse",
-            "--variant",
-            "english",
-            "--fen",
-            "W:WK1,K2:BK27",
-            "--depth",
-            "2",
-            "--egdb",
-            db,
-        ],
-        "",
-    );
-    assert!(analysed.status.success(), "{}", text(&analysed.stderr));
-    assert!(text(&analysed.stdout).contains("bestmove "));
+    // Two kings against one: the search with the database sees the whole win.
+    let analyse = [
+        "analyse",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K2:BK27",
+        "--egdb",
+        db,
+    ];
+    let (out, _) = succeed(&[&analyse[..], &["--depth", "40"]].concat(), "");
+    assert!(out.contains("score win in "), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
 
     // The same over the Hub: White kings on 1 and 2, a black king on 27.
     let squares: String = (1..=32)
