@@ -4,7 +4,7 @@
 use draughts_core::Variant;
 use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Score, Weights, WeightsError, MAN};
-use draughts_search::{plies_to_end, Searcher};
+use draughts_search::{database_result, plies_to_end, Searcher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -108,7 +108,7 @@ pub fn hub_score(score: Score) -> String {
     }
 }
 
-/// A score for people: `+0.05`, `win in 7 plies`, `loss in 4 plies`.
+/// A score for people: `+0.05`, `win in 7 plies`, `loss in 4 plies`, `database win`.
 pub fn human_score(score: Score) -> String {
     let plies = |n: i32| {
         if n == 1 {
@@ -117,10 +117,12 @@ pub fn human_score(score: Score) -> String {
             format!("{n} plies")
         }
     };
-    match plies_to_end(score) {
-        Some(n) if n >= 0 => format!("win in {}", plies(n)),
-        Some(n) => format!("loss in {}", plies(-n)),
-        None => format!("{:+.2}", f64::from(score) / f64::from(MAN)),
+    match (plies_to_end(score), database_result(score)) {
+        (Some(n), _) if n >= 0 => format!("win in {}", plies(n)),
+        (Some(n), _) => format!("loss in {}", plies(-n)),
+        (None, Some(true)) => "database win".to_string(),
+        (None, Some(false)) => "database loss".to_string(),
+        (None, None) => format!("{:+.2}", f64::from(score) / f64::from(MAN)),
     }
 }
 
@@ -128,7 +130,7 @@ pub fn human_score(score: Score) -> String {
 mod tests {
     use super::*;
     use draughts_core::International;
-    use draughts_search::WIN;
+    use draughts_search::{DATABASE_WIN, WIN};
 
     #[test]
     fn scores() {
@@ -141,6 +143,8 @@ mod tests {
         assert_eq!(human_score(WIN - 7), "win in 7 plies");
         assert_eq!(human_score(-(WIN - 2)), "loss in 2 plies");
         assert_eq!(human_score(WIN - 1), "win in 1 ply");
+        assert_eq!(human_score(DATABASE_WIN - 3), "database win");
+        assert_eq!(human_score(-DATABASE_WIN), "database loss");
     }
 
     #[test]

@@ -70,6 +70,13 @@ fn ply_weight(score: Score) -> Score {
     }
 }
 
+/// For a score the endgame database decided (a database win or loss at some ply, or a
+/// won or lost position not yet converted): whether the side to move wins.
+pub fn database_result(score: Score) -> Option<bool> {
+    let decided = !is_decisive(score) && score.abs() >= UNCONVERTED_WIN - PROGRESS_LIMIT;
+    decided.then_some(score > 0)
+}
+
 /// Converts a score relative to the root into one relative to a node `ply` plies deep,
 /// for storing in the transposition table.
 pub(crate) fn to_table(score: Score, ply: usize) -> Score {
@@ -101,5 +108,12 @@ mod tests {
         assert_eq!(from_table(stored, 2), DATABASE_WIN - DATABASE_PLY * 7);
         assert_eq!(ply_weight(UNCONVERTED_WIN + PROGRESS_LIMIT), 0);
         assert_eq!(to_table(-WIN + 3, 2), -WIN + 1);
+        assert_eq!(database_result(DATABASE_WIN - 40), Some(true));
+        assert_eq!(
+            database_result(-(UNCONVERTED_WIN - PROGRESS_LIMIT)),
+            Some(false)
+        );
+        assert_eq!(database_result(WIN - 3), None);
+        assert_eq!(database_result(250), None);
     }
 }
