@@ -2,7 +2,9 @@
 //!
 //! `core` (rules, notation, games) is always there; `eval` (features, weights, the
 //! linear evaluator) and `search` (alpha-beta search) are features of the same names,
-//! both on by default. The engine binary is the `draughts-engine` package.
+//! both on by default; `egdb` (endgame databases: generation, files, probe) and
+//! `tactics` (combination finder, templates, their index) are features too, off by
+//! default. The engine binary is the `draughts-engine` package.
 //!
 //! ```
 //! use draughts::core::{International, Position};
@@ -13,7 +15,11 @@
 #![warn(missing_docs)]
 
 pub use draughts_core as core;
+#[cfg(feature = "egdb")]
+pub use draughts_egdb as egdb;
 #[cfg(feature = "eval")]
 pub use draughts_eval as eval;
 #[cfg(feature = "search")]
 pub use draughts_search as search;
+#[cfg(feature = "tactics")]
+pub use draughts_tactics as tactics;

@@ -8,8 +8,8 @@
 //! 1,024 positions, so the throughput line reads as probes per second.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use draughts_core::{Color, English, International, Piece, Position, Square, Variant};
-use draughts_egdb::{build, BuildOptions, Database};
+use draughts_core::{English, International, Position, Variant};
+use draughts_egdb::{build, positions_by_kind, BuildOptions, Database, ProbeKind, Sampler};
 use std::path::PathBuf;
 
 const BATCH: usize = 1024;
@@ -29,66 +29,19 @@ fn database<V: Variant>(env: &str, pieces: u32) -> Database<V> {
 fn samples<V: Variant>(db: &Database<V>) -> [Vec<Position<V>>; 3] {
     let pieces = db.max_pieces();
     let materials: Vec<_> = db.materials().filter(|m| m.pieces() == pieces).collect();
-    let squares =
-        Position::<V>::initial().empty().len() + Position::<V>::initial().occupied().len();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    let mut classes: [Vec<Position<V>>; 3] = Default::default();
-    while classes.iter().any(|c| c.len() < BATCH) {
-        let m = materials[next(materials.len())];
-        let counts = [m.white_men, m.white_kings, m.black_men, m.black_kings];
-        let kinds = [
-            Piece::WHITE_MAN,
-            Piece::WHITE_KING,
-            Piece::BLACK_MAN,
-            Piece::BLACK_KING,
-        ];
-        let placed: Vec<_> = counts
-            .iter()
-            .zip(kinds)
-            .flat_map(|(&n, kind)| (0..n).map(move |_| kind))
-            .map(|kind| (Square::new(next(squares) as u8 + 1).unwrap(), kind))
-            .collect();
-        let turn = if next(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let Ok(pos) = Position::<V>::from_pieces(turn, placed) else {
-            continue;
-        };
-        if pos.piece_count() != pieces {
-            continue;
-        }
-        let class = if pos.has_capture() {
-            1
-        } else if pos.opponent_has_capture() {
-            2
-        } else {
-            0
-        };
-        if classes[class].len() < BATCH {
-            classes[class].push(pos);
-        }
-    }
-    classes
+    positions_by_kind(&mut Sampler::new(0x2545_f491_4f6c_dd1d), &materials, BATCH)
 }
 
 fn bench_variant<V: Variant>(c: &mut Criterion, db: &Database<V>) {
     let mut group = c.benchmark_group("egdb/probe");
     group.throughput(Throughput::Elements(BATCH as u64));
     let pieces = db.max_pieces();
-    for (kind, positions) in ["quiet", "capture", "threat"].iter().zip(samples(db)) {
+    for (kind, positions) in ProbeKind::ALL.iter().zip(samples(db)) {
         for pos in &positions {
             db.probe(pos).expect("undamaged");
         }
         group.bench_with_input(
-            BenchmarkId::new(format!("{}/{kind}", V::NAME), pieces),
+            BenchmarkId::new(format!("{}/{}", V::NAME, kind.name()), pieces),
             &positions,
             |b, positions| {
                 b.iter(|| {

@@ -136,6 +136,22 @@ impl<V: Variant> Database<V> {
         Ok(db)
     }
 
+    /// As [`Database::open`], for a database that must hold something.
+    ///
+    /// # Errors
+    /// As [`Database::open`], and [`Error::NoSlices`] if `dir` holds no slice file of
+    /// variant `V`.
+    pub fn open_nonempty(dir: impl AsRef<Path>) -> Result<Database<V>, Error> {
+        let db = Database::open(dir.as_ref())?;
+        if db.slices.is_empty() {
+            return Err(Error::NoSlices {
+                dir: dir.as_ref().to_owned(),
+                variant: V::NAME,
+            });
+        }
+        Ok(db)
+    }
+
     pub(crate) fn insert(&mut self, slice: Slice<V>) {
         let material = slice.indexer.material();
         self.max_pieces = self.max_pieces.max(material.pieces());

@@ -70,6 +70,14 @@ pub enum Error {
         /// What is inconsistent.
         detail: String,
     },
+    /// The directory holds no slice file of the variant asked for.
+    #[error("{dir}: no {variant} endgame database files (build them with `draughts egdb build`)")]
+    NoSlices {
+        /// The directory.
+        dir: PathBuf,
+        /// The variant's name.
+        variant: &'static str,
+    },
     /// Building needs a slice that is neither in the directory nor being built.
     #[error("slice {slice} is needed but missing from {dir}")]
     MissingSlice {

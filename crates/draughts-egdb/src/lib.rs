@@ -97,6 +97,7 @@ mod material;
 #[allow(unsafe_code)]
 mod mmap;
 mod probe;
+mod sample;
 
 pub use database::{file_name, Database, SliceStats};
 pub use draughts_search::Wld;
@@ -104,6 +105,7 @@ pub use error::Error;
 pub use generate::{build, BuildOptions, SliceReport};
 pub use material::Material;
 pub use probe::THREAT_PLIES;
+pub use sample::{positions_by_kind, ProbeKind, Sampler};
 
 /// The letter of a probe's answer: `W`, `L`, `D`, or `?` for unknown.
 pub fn wld_letter(value: Option<Wld>) -> char {

@@ -71,8 +71,7 @@ fn bench<V: Variant>(
     let options = EngineOptions {
         hash_mib: 16,
         threads: 1,
-        weights: None,
-        tactics: None,
+        ..EngineOptions::default()
     };
     let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let (mut nodes, mut time) = (0, Duration::ZERO);

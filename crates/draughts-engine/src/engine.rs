@@ -2,10 +2,11 @@
 //! the variant at run time, and writing scores.
 
 use draughts_core::Variant;
+use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Score, Weights, WeightsError, MAN};
-use draughts_search::{plies_to_end, Searcher};
+use draughts_search::{database_result, plies_to_end, Searcher};
 use draughts_tactics::{DropPolicy, PieceValues, TemplateFileError, TemplateOracle, TemplateSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The searcher every front end uses.
@@ -39,6 +40,8 @@ pub struct EngineOptions {
     pub weights: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
+    /// A folder of endgame database files; `None` for no database.
+    pub egdb: Option<PathBuf>,
 }
 
 impl Default for EngineOptions {
@@ -48,6 +51,7 @@ impl Default for EngineOptions {
             threads: 1,
             weights: None,
             tactics: None,
+            egdb: None,
         }
     }
 }
@@ -61,6 +65,9 @@ pub enum EngineError {
     /// The template file.
     #[error(transparent)]
     Tactics(#[from] TemplateFileError),
+    /// The endgame database folder.
+    #[error("endgame database: {0}")]
+    Egdb(#[from] draughts_egdb::Error),
 }
 
 /// The evaluator the options ask for.
@@ -75,10 +82,19 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, W
     Ok(LinearEval::new(weights))
 }
 
-/// A searcher built from `options`.
+/// The endgame database of variant `V` in `dir`, to share between searchers.
 ///
 /// # Errors
-/// As [`evaluator`] and [`tactics`].
+/// [`EngineError::Egdb`] if the folder cannot be read, holds no file of `V`, or a file
+/// is damaged.
+pub fn database<V: Variant>(dir: &Path) -> Result<Arc<Database<V>>, EngineError> {
+    Ok(Arc::new(Database::open_nonempty(dir)?))
+}
+
+/// A searcher built from `options`, with the endgame database and templates they name.
+///
+/// # Errors
+/// As [`evaluator`], [`database`] and [`tactics`].
 pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, EngineError> {
     Ok(searcher_with_tactics(options)?.0)
 }
@@ -87,13 +103,16 @@ pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>
 /// figures), if the options name a template file.
 ///
 /// # Errors
-/// As [`evaluator`] and [`tactics`].
+/// As [`evaluator`], [`database`] and [`tactics`].
 pub fn searcher_with_tactics<V: Variant>(
     options: &EngineOptions,
 ) -> Result<(EngineSearcher<V>, Option<Tactics<V>>), EngineError> {
     let mut searcher = Searcher::new(evaluator::<V>(options)?);
     searcher.set_hash_size(options.hash_mib.max(1));
     searcher.set_threads(options.threads.max(1));
+    if let Some(dir) = &options.egdb {
+        searcher.set_endgame_oracle(Some(database::<V>(dir)?));
+    }
     let oracle = tactics::<V>(options)?;
     if let Some(oracle) = &oracle {
         searcher.set_tactical_oracle(Some(oracle.clone()));
@@ -137,7 +156,7 @@ pub fn hub_score(score: Score) -> String {
     }
 }
 
-/// A score for people: `+0.05`, `win in 7 plies`, `loss in 4 plies`.
+/// A score for people: `+0.05`, `win in 7 plies`, `loss in 4 plies`, `database win`.
 pub fn human_score(score: Score) -> String {
     let plies = |n: i32| {
         if n == 1 {
@@ -146,10 +165,12 @@ pub fn human_score(score: Score) -> String {
             format!("{n} plies")
         }
     };
-    match plies_to_end(score) {
-        Some(n) if n >= 0 => format!("win in {}", plies(n)),
-        Some(n) => format!("loss in {}", plies(-n)),
-        None => format!("{:+.2}", f64::from(score) / f64::from(MAN)),
+    match (plies_to_end(score), database_result(score)) {
+        (Some(n), _) if n >= 0 => format!("win in {}", plies(n)),
+        (Some(n), _) => format!("loss in {}", plies(-n)),
+        (None, Some(true)) => "database win".to_string(),
+        (None, Some(false)) => "database loss".to_string(),
+        (None, None) => format!("{:+.2}", f64::from(score) / f64::from(MAN)),
     }
 }
 
@@ -157,7 +178,7 @@ pub fn human_score(score: Score) -> String {
 mod tests {
     use super::*;
     use draughts_core::International;
-    use draughts_search::WIN;
+    use draughts_search::{DATABASE_WIN, WIN};
 
     #[test]
     fn scores() {
@@ -170,6 +191,8 @@ mod tests {
         assert_eq!(human_score(WIN - 7), "win in 7 plies");
         assert_eq!(human_score(-(WIN - 2)), "loss in 2 plies");
         assert_eq!(human_score(WIN - 1), "win in 1 ply");
+        assert_eq!(human_score(DATABASE_WIN - 3), "database win");
+        assert_eq!(human_score(-DATABASE_WIN), "database loss");
     }
 
     #[test]

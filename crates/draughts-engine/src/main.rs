@@ -2,12 +2,13 @@
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
 //! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
-//! (balanced start positions for matches) and `tactics` (combination templates). Run
-//! `draughts help` for the options.
+//! (balanced start positions for matches), `egdb` (endgame databases) and `tactics`
+//! (combination templates). Run `draughts help` for the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
 mod bench;
+mod egdb;
 mod engine;
 mod hub;
 mod matches;
@@ -51,6 +52,8 @@ enum Command {
     Match(MatchArgs),
     /// Generate balanced opening positions for matches (one FEN a line).
     Openings(OpeningsArgs),
+    /// Endgame databases: build, probe, stats, verify, latency, convert.
+    Egdb(egdb::EgdbArgs),
     /// Tactical templates: learn them, show their figures, test them on a suite.
     Tactics(tactics::TacticsArgs),
 }
@@ -71,6 +74,9 @@ struct EngineArgs {
     /// the leaves of the search (default: none).
     #[arg(long, value_name = "FILE")]
     tactics: Option<PathBuf>,
+    /// Endgame database folder (built by `draughts egdb build`).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
 }
 
 impl EngineArgs {
@@ -80,6 +86,7 @@ impl EngineArgs {
             threads: self.threads as usize,
             weights: self.weights.clone(),
             tactics: self.tactics.clone(),
+            egdb: self.egdb.clone(),
         }
     }
 }
@@ -263,6 +270,9 @@ pub enum CliError {
     /// Reading or writing the terminal failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// An endgame database could not be built, opened or read.
+    #[error("{0}")]
+    Egdb(#[from] draughts_egdb::Error),
 }
 
 impl From<String> for CliError {
@@ -281,6 +291,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Openings(args) => matches::openings::run(&args),
+        Command::Egdb(args) => egdb::run(&args),
         Command::Tactics(args) => tactics::run(&args),
     };
     match result {

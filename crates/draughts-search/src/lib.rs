@@ -35,6 +35,6 @@ mod tt;
 
 pub use limits::{Clock, Limits};
 pub use oracle::{Combination, EndgameOracle, TacticalOracle, Wld};
-pub use score::{is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
+pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
 pub use tt::{Bound, Entry, Table};

@@ -14,6 +14,30 @@ pub const DRAW: Score = 0;
 /// Bigger than any score.
 pub const INFINITY: Score = WIN + 1;
 
+/// Score of a position the endgame database says is won, before the ply adjustment;
+/// below search wins, above any evaluation.
+pub const DATABASE_WIN: Score = WIN - 2 * MAX_PLY as Score - 1000;
+
+/// What a ply costs a database win: more than the evaluation's share
+/// (`±PROGRESS_LIMIT / PROGRESS_DIVISOR`), so that the shortest route to a win (or, from
+/// a won root, to the next capture or promotion) is preferred whatever the evaluation.
+pub(crate) const DATABASE_PLY: Score = 16;
+
+/// The evaluation is clamped to this before it breaks ties between database wins.
+pub(crate) const PROGRESS_LIMIT: Score = 500;
+
+/// The evaluation's share of a database win reached at a given ply.
+pub(crate) const PROGRESS_DIVISOR: Score = 64;
+
+/// Score of a leaf still in the won root's material (no capture or promotion yet), plus
+/// or minus the evaluation: below every converted database win, above any evaluation.
+pub(crate) const UNCONVERTED_WIN: Score =
+    DATABASE_WIN - DATABASE_PLY * MAX_PLY as Score - 2 * PROGRESS_LIMIT;
+
+/// The lowest score of a database win reached at some ply (see [`DATABASE_PLY`]).
+const CONVERTED_FLOOR: Score =
+    DATABASE_WIN - DATABASE_PLY * MAX_PLY as Score - PROGRESS_LIMIT / PROGRESS_DIVISOR;
+
 /// Whether `score` is a proven win or loss found by the search itself.
 pub fn is_decisive(score: Score) -> bool {
     score.abs() > WIN - MAX_PLY as Score
@@ -32,25 +56,64 @@ pub fn plies_to_end(score: Score) -> Option<i32> {
     })
 }
 
+/// How much `score` changes per ply of distance from the root: 1 for a win or loss the
+/// search found, [`DATABASE_PLY`] for a database win or loss reached at some ply, 0 for
+/// anything else.
+fn ply_weight(score: Score) -> Score {
+    let magnitude = score.abs();
+    if magnitude > WIN - MAX_PLY as Score {
+        1
+    } else if magnitude >= CONVERTED_FLOOR {
+        DATABASE_PLY
+    } else {
+        0
+    }
+}
+
+/// For a score the endgame database decided (a database win or loss at some ply, or a
+/// won or lost position not yet converted): whether the side to move wins.
+pub fn database_result(score: Score) -> Option<bool> {
+    let decided = !is_decisive(score) && score.abs() >= UNCONVERTED_WIN - PROGRESS_LIMIT;
+    decided.then_some(score > 0)
+}
+
 /// Converts a score relative to the root into one relative to a node `ply` plies deep,
 /// for storing in the transposition table.
 pub(crate) fn to_table(score: Score, ply: usize) -> Score {
-    if score > WIN - MAX_PLY as Score {
-        score + ply as Score
-    } else if score < -(WIN - MAX_PLY as Score) {
-        score - ply as Score
-    } else {
-        score
-    }
+    score + score.signum() * ply_weight(score) * ply as Score
 }
 
 /// The inverse of [`to_table`].
 pub(crate) fn from_table(score: Score, ply: usize) -> Score {
-    if score > WIN - MAX_PLY as Score {
-        score - ply as Score
-    } else if score < -(WIN - MAX_PLY as Score) {
-        score + ply as Score
-    } else {
-        score
+    score - score.signum() * ply_weight(score) * ply as Score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_scores_round_trip_and_keep_their_band() {
+        let wins = [WIN - 5, DATABASE_WIN - DATABASE_PLY * 9 + 7, 120, 0];
+        for score in wins.into_iter().flat_map(|s| [s, -s]) {
+            for ply in [0, 3, 40] {
+                let stored = to_table(score, ply);
+                assert_eq!(from_table(stored, ply), score);
+                assert_eq!(ply_weight(stored), ply_weight(score), "{score} at {ply}");
+            }
+        }
+        // A database win 9 plies from the root, stored at ply 4, read back at ply 2 is
+        // 7 plies away.
+        let stored = to_table(DATABASE_WIN - DATABASE_PLY * 9, 4);
+        assert_eq!(from_table(stored, 2), DATABASE_WIN - DATABASE_PLY * 7);
+        assert_eq!(ply_weight(UNCONVERTED_WIN + PROGRESS_LIMIT), 0);
+        assert_eq!(to_table(-WIN + 3, 2), -WIN + 1);
+        assert_eq!(database_result(DATABASE_WIN - 40), Some(true));
+        assert_eq!(
+            database_result(-(UNCONVERTED_WIN - PROGRESS_LIMIT)),
+            Some(false)
+        );
+        assert_eq!(database_result(WIN - 3), None);
+        assert_eq!(database_result(250), None);
     }
 }

@@ -4,17 +4,17 @@
 
 use crate::limits::Limits;
 use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
-use crate::score::{from_table, is_decisive, to_table, DRAW, INFINITY, MAX_PLY, WIN};
+pub use crate::score::DATABASE_WIN;
+use crate::score::{
+    from_table, is_decisive, to_table, DATABASE_PLY, DRAW, INFINITY, MAX_PLY, PROGRESS_DIVISOR,
+    PROGRESS_LIMIT, UNCONVERTED_WIN, WIN,
+};
 use crate::tt::{Bound, Entry, Table};
-use draughts_core::{DrawClock, Game, Move, MoveList, Position, Variant};
+use draughts_core::{Color, DrawClock, Game, Kind, Move, MoveList, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Score of a position the endgame database says is won, before the ply adjustment;
-/// below search wins, above any evaluation.
-pub const DATABASE_WIN: Score = WIN - 2 * MAX_PLY as Score - 1000;
 
 /// What the search reports after each completed iteration.
 #[derive(Clone, Debug)]
@@ -106,6 +106,7 @@ pub struct Searcher<V: Variant, E: Evaluator<V>> {
     table: Arc<Table>,
     threads: usize,
     endgame: Option<Arc<dyn EndgameOracle<V>>>,
+    convert: bool,
     tactics: Option<Arc<dyn TacticalOracle<V>>>,
 }
 
@@ -115,6 +116,10 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     table: &'a Table,
     control: &'a Control,
     endgame: Option<&'a dyn EndgameOracle<V>>,
+    /// The root's material when the endgame oracle knows the root as won or lost: the
+    /// search then looks past database positions of that material for the next capture
+    /// or promotion (a conversion) instead of stopping at them.
+    converting: Option<MaterialKey>,
     tactics: Option<&'a dyn TacticalOracle<V>>,
     limits: Limits,
     start: Instant,
@@ -148,6 +153,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             table: Arc::new(Table::new(64)),
             threads: 1,
             endgame: None,
+            convert: true,
             tactics: None,
         }
     }
@@ -165,6 +171,14 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// Lends the search an endgame database.
     pub fn set_endgame_oracle(&mut self, oracle: Option<Arc<dyn EndgameOracle<V>>>) {
         self.endgame = oracle;
+    }
+
+    /// Whether a search from a won or lost database position looks past the database
+    /// positions of the root's material for the next capture or promotion (on by
+    /// default). Off, the search stops at every database position, and a won position
+    /// may be shuffled in until a draw rule ends the game; kept for comparison.
+    pub fn set_database_conversion(&mut self, on: bool) {
+        self.convert = on;
     }
 
     /// Lends the search a tactical-template matcher.
@@ -202,11 +216,18 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
         let history = &positions[..positions.len().saturating_sub(1)];
         let clock = game.clock();
         self.table.new_search();
+        let endgame = self.endgame.as_deref();
+        let converting = endgame
+            .filter(|oracle| self.convert && root.piece_count() <= oracle.max_pieces())
+            .and_then(|oracle| oracle.probe(root))
+            .filter(|&value| value != Wld::Draw)
+            .map(|_| MaterialKey::of(root));
         let shared = Shared {
             eval: &*self.eval,
             table: &self.table,
             control,
-            endgame: self.endgame.as_deref(),
+            endgame,
+            converting,
             tactics: self.tactics.as_deref(),
             limits,
             start: Instant::now(),
@@ -473,9 +494,10 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             return DRAW;
         }
 
-        // 5. Endgame database.
+        // 5. Endgame database (searched on, from a won or lost root, until a capture or
+        //    promotion changes the material).
         if ply > 0 {
-            if let Some(score) = self.probe_endgame(pos, ply) {
+            if let Some(score) = self.probe_endgame(pos, clock, ply, true) {
                 return score;
             }
         }
@@ -645,7 +667,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     /// if the tactical oracle has one, else the evaluation, drawn towards zero as the
     /// king-move draw rule comes near, so that the side ahead makes progress in time.
     fn leaf(&mut self, pos: &Position<V>, clock: DrawClock<V>, ply: usize) -> Score {
-        if let Some(score) = self.probe_endgame(pos, ply) {
+        if let Some(score) = self.probe_endgame(pos, clock, ply, false) {
             return score;
         }
         let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
@@ -657,16 +679,53 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         eval
     }
 
-    fn probe_endgame(&self, pos: &Position<V>, ply: usize) -> Option<Score> {
+    /// The database's score of `pos`, if it knows the position.
+    ///
+    /// A win scores [`DATABASE_WIN`] less [`DATABASE_PLY`] a ply, so the shortest route
+    /// is preferred, with a small share of the evaluation as a tie-break. When the
+    /// search started from a won or lost database position, positions of the root's
+    /// material are not conversions yet: at an `interior` node the search goes on
+    /// (`None`), at a leaf they score [`UNCONVERTED_WIN`] plus the evaluation, so that
+    /// the winner heads for the nearest capture or promotion it can see and the loser
+    /// puts it off; the move-count draw rules still apply to them.
+    fn probe_endgame(
+        &self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        ply: usize,
+        interior: bool,
+    ) -> Option<Score> {
         let oracle = self.shared.endgame?;
         if pos.piece_count() > oracle.max_pieces() {
             return None;
         }
-        let progress = self.shared.eval.evaluate(pos).clamp(-500, 500);
-        Some(match oracle.probe(pos)? {
-            Wld::Win => DATABASE_WIN - ply as Score + progress / 10,
-            Wld::Loss => -(DATABASE_WIN - ply as Score) + progress / 10,
-            Wld::Draw => DRAW,
+        let value = oracle.probe(pos)?;
+        let unconverted = self.shared.converting == Some(MaterialKey::of(pos));
+        if value == Wld::Draw {
+            return Some(DRAW);
+        }
+        if unconverted && interior {
+            return None;
+        }
+        if unconverted && clock.draw().is_some() && !pos.is_lost() {
+            return Some(DRAW);
+        }
+        let progress = self
+            .shared
+            .eval
+            .evaluate(pos)
+            .clamp(-PROGRESS_LIMIT, PROGRESS_LIMIT);
+        let (win, progress) = if unconverted {
+            (UNCONVERTED_WIN, progress)
+        } else {
+            (
+                DATABASE_WIN - DATABASE_PLY * ply as Score,
+                progress / PROGRESS_DIVISOR,
+            )
+        };
+        Some(match value {
+            Wld::Win => win + progress,
+            _ => -win + progress,
         })
     }
 
@@ -716,6 +775,22 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             };
             order.push((key, i as u16));
         }
+    }
+}
+
+/// A material signature: men and kings of each colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct MaterialKey([u32; 4]);
+
+impl MaterialKey {
+    fn of<V: Variant>(pos: &Position<V>) -> MaterialKey {
+        let count = |color, kind| pos.count(color, kind);
+        MaterialKey([
+            count(Color::White, Kind::Man),
+            count(Color::White, Kind::King),
+            count(Color::Black, Kind::Man),
+            count(Color::Black, Kind::King),
+        ])
     }
 }
 

@@ -2,7 +2,10 @@
 
 use draughts_core::{English, Game, International, Position, Variant};
 use draughts_eval::{Evaluator, Score};
-use draughts_search::{Control, Limits, Searcher, WIN};
+use draughts_search::{
+    database_result, plies_to_end, Control, EndgameOracle, Limits, Searcher, Wld, DATABASE_WIN, WIN,
+};
+use std::sync::Arc;
 
 /// Material only: enough to test the search machinery.
 struct Material;
@@ -67,4 +70,47 @@ fn a_lost_side_takes_a_draw_by_the_king_move_rule() {
         Searcher::new(Material).search(&game, Limits::depth(3), &Control::default(), &mut |_| {});
     assert_eq!(game.clock().reversible_plies(), 49);
     assert!(result.score >= 0, "score {}", result.score);
+}
+
+/// An oracle for positions of up to three pieces that calls the side with more pieces
+/// the winner (true of two English kings against one, bar a few forks), and the rest a
+/// draw.
+struct MorePiecesWin;
+
+impl<V: Variant> EndgameOracle<V> for MorePiecesWin {
+    fn max_pieces(&self) -> u32 {
+        3
+    }
+
+    fn probe(&self, pos: &Position<V>) -> Option<Wld> {
+        let ours = pos.pieces(pos.turn()).len();
+        let theirs = pos.pieces(!pos.turn()).len();
+        Some(match ours.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Wld::Win,
+            std::cmp::Ordering::Less => Wld::Loss,
+            std::cmp::Ordering::Equal => Wld::Draw,
+        })
+    }
+}
+
+/// From a won database position the search looks past the database positions of the
+/// same material and finds the capture that ends the game; with the conversion search
+/// off it stops at the first ply, where every move looks alike.
+#[test]
+fn a_won_database_root_is_searched_to_the_conversion() {
+    let pos: Position<English> = "W:WK1,K2:BK27".parse().expect("test FEN");
+    let run = |convert: bool| {
+        let mut searcher = Searcher::new(Material);
+        searcher.set_endgame_oracle(Some(Arc::new(MorePiecesWin)));
+        searcher.set_database_conversion(convert);
+        let game = Game::from_position(pos);
+        searcher.search(&game, Limits::depth(40), &Control::default(), &mut |_| {})
+    };
+    let converting = run(true);
+    let plies = plies_to_end(converting.score).expect("a proven win");
+    assert!(plies > 10 && plies < 40, "{plies}");
+    let plain = run(false);
+    assert!(plies_to_end(plain.score).is_none());
+    assert_eq!(database_result(plain.score), Some(true));
+    assert!(plain.score > DATABASE_WIN - 20, "{}", plain.score);
 }

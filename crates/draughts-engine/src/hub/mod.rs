@@ -267,13 +267,16 @@ impl Hub {
         if self.session.is_some() && !self.stale {
             return Ok(());
         }
-        let weights = self.params.text("weights").trim();
-        let tactics = self.params.text("tactics").trim();
+        let text = |name| {
+            let value = self.params.text(name).trim();
+            (!value.is_empty()).then(|| PathBuf::from(value))
+        };
         let mut options = EngineOptions {
             hash_mib: usize::try_from(self.params.int("hash")).unwrap_or(64),
             threads: usize::try_from(self.params.int("threads")).unwrap_or(1),
-            weights: (!weights.is_empty()).then(|| PathBuf::from(weights)),
-            tactics: (!tactics.is_empty()).then(|| PathBuf::from(tactics)),
+            weights: text("weights"),
+            tactics: text("tactics"),
+            egdb: text("egdb-path"),
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
@@ -291,6 +294,10 @@ impl Hub {
                             EngineError::Tactics(_) if options.tactics.is_some() => {
                                 options.tactics = None;
                                 "searching without templates"
+                            }
+                            EngineError::Egdb(_) if options.egdb.is_some() => {
+                                options.egdb = None;
+                                "searching without the endgame database"
                             }
                             _ => {
                                 self.error(&e.to_string())?;

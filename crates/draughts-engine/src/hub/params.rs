@@ -1,7 +1,6 @@
 //! The engine's Hub parameters: one table row per parameter, from which the `param`
 //! lines, the checking of `set-param` and the typed reads all follow. A new parameter
-//! (endgame database path, tactics on/off, ...) is one more row in [`PARAMS`] and a read
-//! where it is used.
+//! (tactics on/off, ...) is one more row in [`PARAMS`] and a read where it is used.
 
 use super::line::LineBuilder;
 use draughts_core::VariantKind;
@@ -77,6 +76,11 @@ pub const PARAMS: &[Spec] = &[
     },
     Spec {
         name: "tactics",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
+        name: "egdb-path",
         kind: Kind::Text,
         default: "",
     },
@@ -274,6 +278,8 @@ mod tests {
         assert_eq!(params.int("hash"), 128);
         params.set("weights", "my weights.txt").unwrap();
         assert_eq!(params.text("weights"), "my weights.txt");
+        params.set("egdb-path", "/data/egdb").unwrap();
+        assert_eq!(params.text("egdb-path"), "/data/egdb");
         params.set("english-hub", "pydraughts").unwrap();
         assert_eq!(params.text("english-hub"), "pydraughts");
         assert!(matches!(

@@ -1,7 +1,8 @@
 //! Who plays: the `--engine1`/`--engine2` specifications.
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
-//!   `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`.
+//!   `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame
+//!   database).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
 //!   become `level depth=`/`nodes=` instead of the match's time per move; any other key
@@ -25,7 +26,7 @@ pub enum SpecError {
     NotKeyValue(String),
     /// A key the internal engine does not have.
     #[error(
-        "unknown internal engine option {0:?}: use weights, tactics, hash, threads, depth or nodes"
+        "unknown internal engine option {0:?}: use weights, tactics, hash, threads, depth, nodes or egdb"
     )]
     UnknownKey(String),
     /// A value out of range or not a number.
@@ -116,6 +117,9 @@ impl PlayerSpec {
                 if options.threads != defaults.threads {
                     notes.push(format!("threads={}", options.threads));
                 }
+                if options.egdb.is_some() {
+                    notes.push("egdb".to_string());
+                }
                 "draughts".to_string()
             }
             EngineKind::Hub { program, .. } => std::path::Path::new(program)
@@ -163,6 +167,7 @@ impl FromStr for PlayerSpec {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
                         "tactics" => engine.tactics = Some(PathBuf::from(value)),
+                        "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
                         "threads" => engine.threads = number(&key, &value, 1, 64)?,
                         "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
@@ -313,6 +318,12 @@ mod tests {
         assert_eq!(spec("Internal,nodes=500").nodes, Some(500));
         let templates = spec("internal:tactics=/tmp/i.tactics");
         assert_eq!(templates.default_name(), "draughts (tactics=i.tactics)");
+        let with_database = spec("internal:egdb=/data/english5,depth=2");
+        let EngineKind::Internal(options) = &with_database.kind else {
+            panic!("not internal")
+        };
+        assert_eq!(options.egdb, Some(PathBuf::from("/data/english5")));
+        assert_eq!(with_database.default_name(), "draughts (egdb, depth=2)");
     }
 
     #[test]

@@ -1,0 +1,172 @@
+//! `draughts egdb ...`, `--egdb` and the Hub's `egdb-path`, on a small English database
+//! built by the binary itself.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `draughts args`, writing `input` to its standard input.
+fn draughts(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run draughts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for draughts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh folder under the system's temporary one.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-egdb-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+/// Runs `draughts args` with `input`, checks that it succeeded, and returns its standard
+/// output and standard error.
+fn succeed(args: &[&str], input: &str) -> (String, String) {
+    let output = draughts(args, input);
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(output.status.success(), "{args:?}: {err}");
+    (out, err)
+}
+
+#[test]
+fn build_probe_stats_verify_and_use() {
+    let dir = temp_dir("tools");
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let english = ["--variant", "english", "--db", db];
+    let (out, _) = succeed(
+        &[
+            "egdb",
+            "build",
+            "--variant",
+            "english",
+            "--pieces",
+            "3",
+            "--out",
+            db,
+        ],
+        "",
+    );
+    assert!(out.contains("done in"), "{out}");
+
+    let input = "W:WK1,K2:BK32\nB:WK1,K2:BK32\nW:W1:B5\nW:WK1,K2:BK32,K31\n";
+    let (out, err) = succeed(&[&["egdb", "probe"][..], &english].concat(), input);
+    assert_eq!(
+        out,
+        "W:WK1,K2:BK32 W\nB:WK1,K2:BK32 L\nW:W1:B5 E\nW:WK1,K2:BK32,K31 ?\n"
+    );
+    assert!(err.contains("line 3:"), "{err}");
+
+    let (out, _) = succeed(&[&["egdb", "stats"][..], &english].concat(), "");
+    assert!(out.contains("w0m2k-b0m1k: "), "{out}");
+    assert!(out.contains("3 pieces: "), "{out}");
+
+    let (out, _) = succeed(&[&["egdb", "verify"][..], &english].concat(), "");
+    assert!(out.contains("slices verified"), "{out}");
+
+    // Two kings against one: the search with the database sees the whole win.
+    let analyse = [
+        "analyse",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K2:BK27",
+        "--egdb",
+        db,
+    ];
+    let (out, _) = succeed(&[&analyse[..], &["--depth", "40"]].concat(), "");
+    assert!(out.contains("score win in "), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+
+    // The same over the Hub: White kings on 1 and 2, a black king on 27.
+    let squares: String = (1..=32)
+        .map(|n| match n {
+            1 | 2 => 'W',
+            27 => 'B',
+            _ => 'e',
+        })
+        .collect();
+    let hub = draughts(
+        &["hub"],
+        &format!(
+            "hub\nset-param name=variant value=english\nset-param name=egdb-path value=\"{db}\"\n\
+             init\npos pos=W{squares}\nlevel depth=3\ngo think\nquit\n"
+        ),
+    );
+    let out = text(&hub.stdout);
+    assert!(out.contains("param name=egdb-path"), "{out}");
+    assert!(out.contains("ready"), "{out}");
+    assert!(out.contains("done move="), "{out}");
+    assert!(!out.contains("error"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_folders_are_errors_not_panics() {
+    let empty = temp_dir("empty");
+    std::fs::create_dir_all(&empty).expect("make a folder");
+    let empty = empty.to_str().expect("a UTF-8 temporary path");
+    for args in [
+        &[
+            "egdb",
+            "probe",
+            "--variant",
+            "english",
+            "--db",
+            "/nonexistent/egdb",
+        ][..],
+        &["egdb", "stats", "--variant", "international", "--db", empty],
+        &["egdb", "verify", "--variant", "chess", "--db", empty],
+        &[
+            "egdb",
+            "build",
+            "--variant",
+            "english",
+            "--pieces",
+            "1",
+            "--out",
+            empty,
+        ],
+        &["analyse", "--depth", "1", "--egdb", "/nonexistent/egdb"],
+    ] {
+        let output = draughts(args, "");
+        let message = text(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(!message.is_empty(), "{args:?}: no message");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+    let output = draughts(&["egdb", "stats", "--db", empty], "");
+    assert!(
+        text(&output.stderr).contains("no international endgame database files"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    // The Hub reports the bad folder and plays on without it.
+    let hub = draughts(
+        &["hub"],
+        "hub\nset-param name=egdb-path value=/nonexistent/egdb\ninit\nquit\n",
+    );
+    let out = text(&hub.stdout);
+    assert!(hub.status.success());
+    assert!(
+        out.contains("error message=\"endgame database: /nonexistent/egdb"),
+        "{out}"
+    );
+    assert!(out.contains("ready"), "{out}");
+    std::fs::remove_dir_all(empty).ok();
+}
