@@ -1,8 +1,8 @@
 //! `draughts`: a draughts engine for International (10x10) and English (8x8) draughts.
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
-//! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
-//! (balanced start positions for matches). Run `draughts help` for the options.
+//! in the terminal), `perft`, `bench`, `match` (engine against engine), `openings`
+//! (balanced start positions for matches) and `tune` (learning the weights). Run `draughts help` for the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
@@ -12,6 +12,7 @@ mod hub;
 mod matches;
 mod perft;
 mod play;
+mod tune;
 
 use clap::{Args, Parser, Subcommand};
 use draughts_core::{Color, VariantKind};
@@ -49,6 +50,9 @@ enum Command {
     Match(MatchArgs),
     /// Generate balanced opening positions for matches (one FEN a line).
     Openings(OpeningsArgs),
+    /// Learn evaluation weights: a genetic algorithm (`ga`), self-play games
+    /// (`selfplay`) and logistic fitting (`fit`).
+    Tune(tune::TuneArgs),
 }
 
 /// Options that shape the engine.
@@ -269,6 +273,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Openings(args) => matches::openings::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
