@@ -11,8 +11,9 @@ use draughts_core::{Game, GameResult, Position, Variant, VariantKind};
 use draughts_eval::{Feature, Weights, FEATURE_COUNT};
 use draughts_search::Limits;
 use draughts_tune::{
-    default_ranges, fit, king_man_ratio, read_pdn, run_ga, self_play, split_samples, to_pdn,
-    Contestant, Crossover, FitConfig, GaConfig, SearchSettings, Selection, SelfPlayConfig,
+    default_ranges, fit, king_man_ratio, ranking, read_pdn, run_ga, self_play, split_samples,
+    to_pdn, Contestant, Crossover, FitConfig, GaConfig, Init, SearchSettings, Selection,
+    SelfPlayConfig,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -48,6 +49,12 @@ enum CrossoverArg {
     Uniform,
     OnePoint,
     Blend,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum InitArg {
+    Random,
+    Defaults,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -115,6 +122,10 @@ struct GaArgs {
     /// Games of each generation winner against the hand-set weights (0: none).
     #[arg(long)]
     match_games: Option<u32>,
+    /// The first pool: random weights (classic), or the built-in weights and
+    /// mutations of them.
+    #[arg(long, value_enum, default_value = "random")]
+    init: InitArg,
     /// Skip the finalists tournament of the generation winners.
     #[arg(long)]
     no_finalists: bool,
@@ -196,6 +207,12 @@ struct FitArgs {
     /// Plies skipped at the start of every game.
     #[arg(long, default_value_t = 0)]
     skip_plies: u32,
+    /// Penalty on the distance from the starting weights (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
+    /// Keep this weight at its starting value (repeatable; men is always kept).
+    #[arg(long, value_name = "NAME", value_parser = parse_feature)]
+    fix: Vec<Feature>,
     /// The weights file to write; the loss curve goes beside it (.loss.csv, .loss.svg).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -204,12 +221,7 @@ struct FitArgs {
 fn parse_range(text: &str) -> Result<(Feature, i32, i32), String> {
     let bad = || format!("{text:?} is not NAME=MIN..MAX, such as kings=100..400");
     let (name, range) = text.split_once('=').ok_or_else(bad)?;
-    let feature = Feature::from_name(name.trim()).ok_or_else(|| {
-        format!(
-            "{name:?} is not a feature; the features are {}",
-            feature_names()
-        )
-    })?;
+    let feature = parse_feature(name)?;
     let (min, max) = range.split_once("..").ok_or_else(bad)?;
     let min: i32 = min.trim().parse().map_err(|_| bad())?;
     let max: i32 = max.trim().parse().map_err(|_| bad())?;
@@ -217,6 +229,15 @@ fn parse_range(text: &str) -> Result<(Feature, i32, i32), String> {
         return Err(format!("{text:?}: the range is empty"));
     }
     Ok((feature, min, max))
+}
+
+fn parse_feature(name: &str) -> Result<Feature, String> {
+    Feature::from_name(name.trim()).ok_or_else(|| {
+        format!(
+            "{name:?} is not a feature; the features are {}",
+            feature_names()
+        )
+    })
 }
 
 fn feature_names() -> String {
@@ -284,6 +305,10 @@ fn ga_config<V: Variant>(args: &GaArgs) -> GaConfig {
     }
     config.ranges = ranges;
     config.finalists = !args.no_finalists;
+    config.init = match args.init {
+        InitArg::Random => Init::Random,
+        InitArg::Defaults => Init::Reference,
+    };
     config.seed = args.play.seed;
     config
 }
@@ -310,7 +335,25 @@ fn run_ga_command<V: Variant>(args: &GaArgs) -> Result<(), CliError> {
         }
     }
     if let Some(finals) = &outcome.finals {
-        writeln!(out, "Finalists (row g = generation g's winner):\n{finals}")?;
+        // The whole cross table is 50 columns wide for the classic run: it is in
+        // finalists.csv; here the ten best.
+        let order = ranking(&finals.fitness(0.5));
+        writeln!(
+            out,
+            "Finalists tournament, best ten (generation: +wins =draws -losses, points, king/man):"
+        )?;
+        for &g in order.iter().take(10) {
+            let t = finals.total(g);
+            let ratio = king_man_ratio(&outcome.history[g].winner);
+            writeln!(
+                out,
+                "  {g:>3}: +{} ={} -{}  {:>5}  {ratio:.2}",
+                t.wins,
+                t.draws,
+                t.losses,
+                t.points()
+            )?;
+        }
     }
     if let Some(last) = outcome.history.last() {
         writeln!(
@@ -424,7 +467,11 @@ fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
         holdout: args.holdout,
         skip_plies: args.skip_plies as usize,
         seed: args.play.seed,
-        ..FitConfig::default()
+        l2: args.l2,
+        fixed: [Feature::Men]
+            .into_iter()
+            .chain(args.fix.iter().copied())
+            .collect(),
     };
     let began = Instant::now();
     let (train, holdout) = split_samples(&games, config.holdout, config.skip_plies, config.seed);

@@ -104,13 +104,18 @@ pub struct FitConfig {
     pub fixed: Vec<Feature>,
     /// Plies skipped at the start of each game (the opening, shared by many games).
     pub skip_plies: usize,
+    /// The weight of a penalty `l2 * sum(((w - start) / 100)^2)` added to the loss: it
+    /// keeps the weights near the starting ones where the data says little. A lower
+    /// loss on self-play results is not the same as stronger play (features that merely
+    /// go with winning get credit), so a fit is checked by matches.
+    pub l2: f64,
     /// The seed of the split.
     pub seed: u64,
 }
 
 impl Default for FitConfig {
     /// 1000 steps of size 1, a fifth of the games held out, the man fixed, no ply
-    /// skipped.
+    /// skipped, no penalty.
     fn default() -> FitConfig {
         FitConfig {
             iterations: 1000,
@@ -118,6 +123,7 @@ impl Default for FitConfig {
             holdout: 0.2,
             fixed: vec![Feature::Men],
             skip_plies: 0,
+            l2: 0.0,
             seed: 1,
         }
     }
@@ -226,6 +232,12 @@ pub fn fit(
             "no training positions: give more games".into(),
         ));
     }
+    if !(config.l2 >= 0.0 && config.l2.is_finite()) {
+        return Err(TuneError::Config(format!(
+            "the L2 penalty must be 0 or more, not {}",
+            config.l2
+        )));
+    }
     if !(config.learning_rate > 0.0 && config.learning_rate.is_finite()) {
         return Err(TuneError::Config(format!(
             "the learning rate must be positive, not {}",
@@ -261,7 +273,8 @@ pub fn fit(
             if !free[i] {
                 continue;
             }
-            let g = gradient[i] / n;
+            let drift = (weights[i] - f64::from(start.as_array()[i])) / 100.0;
+            let g = gradient[i] / n + 2.0 * config.l2 * drift / 100.0;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
@@ -375,6 +388,31 @@ mod tests {
         let k = fit_k(train, &outcome.weights.as_array().map(f64::from));
         assert!((100.0..220.0).contains(&k), "{k}");
         assert_eq!(outcome.curve_csv().lines().count(), 1 + outcome.curve.len());
+    }
+
+    #[test]
+    fn the_penalty_holds_weights_near_the_start() {
+        let samples = material_samples();
+        let mut start = Weights::ZERO;
+        start.set(Feature::Men, 100);
+        start.set(Feature::Tempo, 15);
+        let free = FitConfig {
+            iterations: 200,
+            ..FitConfig::default()
+        };
+        let held = FitConfig {
+            l2: 1.0,
+            ..free.clone()
+        };
+        let free = fit(&samples, &[], &start, &free).unwrap();
+        let held = fit(&samples, &[], &start, &held).unwrap();
+        let (free, held) = (free.weights[Feature::Tempo], held.weights[Feature::Tempo]);
+        assert!(held > free + 3 && held <= 15, "{free} {held}");
+        let bad = FitConfig {
+            l2: -1.0,
+            ..FitConfig::default()
+        };
+        assert!(fit(&samples, &[], &start, &bad).is_err());
     }
 
     #[test]

@@ -83,8 +83,20 @@ pub struct GaConfig {
     pub match_games: usize,
     /// The hand-set weights the winners are measured against.
     pub reference: Weights,
+    /// Where the first pool comes from.
+    pub init: Init,
     /// The seed of every random choice: the same seed and settings give the same run.
     pub seed: u64,
+}
+
+/// How the first pool is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Init {
+    /// Uniformly random weights within the ranges, as in the classic experiment.
+    Random,
+    /// The reference weights (clamped to the ranges) and mutations of them: a search
+    /// for improvements near the hand-set weights rather than from scratch.
+    Reference,
 }
 
 impl GaConfig {
@@ -110,6 +122,7 @@ impl GaConfig {
             finalists: true,
             match_games: 40,
             reference: Weights::default_for::<V>(),
+            init: Init::Random,
             seed: 1,
         }
     }
@@ -256,10 +269,7 @@ pub fn run_ga<V: Variant>(
         }
         state
     } else {
-        let mut rng = generation_rng(config.seed, 0);
-        let pool = (0..config.pool)
-            .map(|_| random_weights(&config.ranges, &mut rng))
-            .collect();
+        let pool = first_pool(config);
         write_headers(out)?;
         GaState {
             fingerprint: config.fingerprint(),
@@ -407,11 +417,58 @@ fn progress_bar(show: bool, length: u64) -> ProgressBar {
     bar
 }
 
-/// Pool indices from the fittest down; ties keep the lower index first.
-fn ranking(fitness: &[f64]) -> Vec<usize> {
+/// Indices from the fittest down; ties keep the lower index first.
+///
+/// ```
+/// assert_eq!(draughts_tune::ranking(&[1.0, 3.0, 1.0, 2.0]), vec![1, 3, 0, 2]);
+/// ```
+pub fn ranking(fitness: &[f64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..fitness.len()).collect();
     order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
     order
+}
+
+/// The pool of generation 0.
+fn first_pool(config: &GaConfig) -> Vec<Weights> {
+    let mut rng = generation_rng(config.seed, 0);
+    match config.init {
+        Init::Random => (0..config.pool)
+            .map(|_| random_weights(&config.ranges, &mut rng))
+            .collect(),
+        Init::Reference => {
+            let reference = clamped(*config.reference.as_array(), &config.ranges);
+            let mut pool = vec![Weights::from_array(reference)];
+            while pool.len() < config.pool {
+                let mut child = reference;
+                mutate(&mut child, config, &mut rng);
+                pool.push(Weights::from_array(child));
+            }
+            pool
+        }
+    }
+}
+
+fn clamped(
+    mut weights: [i32; FEATURE_COUNT],
+    ranges: &[(i32, i32); FEATURE_COUNT],
+) -> [i32; FEATURE_COUNT] {
+    for (weight, &(min, max)) in weights.iter_mut().zip(ranges) {
+        *weight = (*weight).clamp(min, max);
+    }
+    weights
+}
+
+/// Mutates each free weight with chance `mutation_rate` by a uniform step of up to
+/// `mutation_step` of its range, then clamps every weight to its range.
+fn mutate(child: &mut [i32; FEATURE_COUNT], config: &GaConfig, rng: &mut Xoshiro256PlusPlus) {
+    for (weight, &(min, max)) in child.iter_mut().zip(&config.ranges) {
+        if min < max && rng.random_bool(config.mutation_rate) {
+            let span = f64::from(max - min);
+            let step = ((span * config.mutation_step).round() as i32).max(1);
+            *weight += rng.random_range(-step..=step);
+        }
+        *weight = (*weight).clamp(min, max);
+    }
 }
 
 /// Uniformly random weights within the ranges.
@@ -460,14 +517,7 @@ fn breed(
                 (f64::from(a[i]) + t * f64::from(b[i] - a[i])).round() as i32
             }
         });
-        for (weight, &(min, max)) in child.iter_mut().zip(&config.ranges) {
-            if min < max && rng.random_bool(config.mutation_rate) {
-                let span = f64::from(max - min);
-                let step = ((span * config.mutation_step).round() as i32).max(1);
-                *weight += rng.random_range(-step..=step);
-            }
-            *weight = (*weight).clamp(min, max);
-        }
+        mutate(&mut child, config, rng);
         next.push(Weights::from_array(child));
     }
     next
@@ -845,6 +895,27 @@ mod tests {
         assert!(matches!(mismatch, TuneError::ResumeMismatch { .. }));
         std::fs::remove_dir_all(&dir).unwrap();
         std::fs::remove_dir_all(&dir2).unwrap();
+    }
+
+    #[test]
+    fn a_pool_around_the_reference() {
+        let config = GaConfig {
+            pool: 8,
+            init: Init::Reference,
+            mutation_rate: 0.5,
+            ..small()
+        };
+        let pool = first_pool(&config);
+        assert_eq!(pool.len(), 8);
+        assert_eq!(pool[0], Weights::ENGLISH);
+        assert!(pool[1..].iter().any(|w| *w != Weights::ENGLISH));
+        for w in &pool {
+            assert_eq!(w[Feature::Men], 100);
+        }
+        // The random pool is another pool, and the seed decides it.
+        let random = first_pool(&GaConfig { pool: 8, ..small() });
+        assert_ne!(random, pool);
+        assert_eq!(random, first_pool(&GaConfig { pool: 8, ..small() }));
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub use fit::{
     fit, fit_k, loss, samples_from_game, split_samples, FitConfig, FitOutcome, LossPoint, Sample,
 };
 pub use ga::{
-    default_ranges, files, king_man_ratio, run_ga, Crossover, GaConfig, GaOutcome, Selection,
+    default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome, Init,
+    Selection,
 };
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::GenerationSummary;
