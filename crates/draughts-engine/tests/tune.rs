@@ -44,27 +44,23 @@ fn ga_selfplay_and_fit_write_loadable_weights() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let ga_dir = path(&dir, "ga");
-    let out = run(&[
-        "tune",
-        "ga",
-        "--variant",
-        "english",
-        "--pool",
-        "3",
-        "--generations",
-        "2",
-        "--depth",
-        "1",
-        "--match-games",
-        "2",
-        "--max-plies",
-        "60",
-        "--range",
-        "kings=100..300",
-        "--quiet",
-        "--out",
-        &ga_dir,
-    ]);
+    let ga = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "ga",
+            "--variant",
+            "english",
+            "--pool",
+            "3",
+            "--generations",
+            "2",
+        ];
+        args.extend(["--depth", "1", "--match-games", "2", "--max-plies", "60"]);
+        args.extend(["--range", "kings=100..300", "--quiet", "--out", &ga_dir]);
+        args.extend(extra);
+        run(&args)
+    };
+    let out = ga(&[]);
     assert!(
         out.contains("generation   1") && out.contains("best weights"),
         "{out}"
@@ -72,59 +68,20 @@ fn ga_selfplay_and_fit_write_loadable_weights() {
     assert!(dir.join("ga/fitness.svg").is_file() && dir.join("ga/generations.csv").is_file());
     loads("english", &path(&dir, "ga/best.weights"));
     // Resuming a finished run replays only the finals.
-    let again = run(&[
-        "tune",
-        "ga",
-        "--variant",
-        "english",
-        "--pool",
-        "3",
-        "--generations",
-        "2",
-        "--depth",
-        "1",
-        "--match-games",
-        "2",
-        "--max-plies",
-        "60",
-        "--range",
-        "kings=100..300",
-        "--quiet",
-        "--resume",
-        "--out",
-        &ga_dir,
-    ]);
+    let again = ga(&["--resume"]);
     assert!(again.contains("best weights"), "{again}");
 
     let games = path(&dir, "games.pdn");
-    let out = run(&[
-        "tune",
-        "selfplay",
-        "--variant",
-        "international",
-        "--games",
-        "8",
-        "--selfplay-depth",
-        "1",
-        "--max-plies",
-        "80",
-        "--out",
-        &games,
-    ]);
+    // Temporary paths hold no spaces, so the commands split on white space.
+    let words = |line: String| run(&line.split_whitespace().collect::<Vec<_>>());
+    let out = words(format!(
+        "tune selfplay --variant international --games 8 --selfplay-depth 1 --max-plies 80 --out {games}"
+    ));
     assert!(out.contains("8 self-play games"), "{out}");
     let fitted = path(&dir, "fitted.weights");
-    let out = run(&[
-        "tune",
-        "fit",
-        "--variant",
-        "international",
-        "--games",
-        &games,
-        "--iterations",
-        "20",
-        "--out",
-        &fitted,
-    ]);
+    let out = words(format!(
+        "tune fit --variant international --games {games} --iterations 20 --out {fitted}"
+    ));
     assert!(out.contains("K = ") && out.contains("hold-out"), "{out}");
     assert!(dir.join("fitted.loss.csv").is_file() && dir.join("fitted.loss.svg").is_file());
     loads("international", &fitted);
@@ -133,29 +90,31 @@ fn ga_selfplay_and_fit_write_loadable_weights() {
 
 #[test]
 fn bad_tune_arguments_are_clear_errors() {
-    let out = run_raw(&["tune", "ga", "--range", "women=1..2", "--out", "/tmp/x"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a feature"));
-    let out = run_raw(&[
-        "tune",
-        "fit",
-        "--games",
-        "/nonexistent/games.pdn",
-        "--out",
-        "/tmp/w",
-    ]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/games.pdn"));
-    let out = run_raw(&[
-        "tune",
-        "ga",
-        "--pool",
-        "3",
-        "--elitism",
-        "3",
-        "--out",
-        "/tmp/x",
-    ]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("elitism"));
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["ga", "--range", "women=1..2", "--out", "/tmp/x"],
+            "not a feature",
+        ),
+        (
+            &[
+                "fit",
+                "--games",
+                "/nonexistent/games.pdn",
+                "--out",
+                "/tmp/w",
+            ],
+            "/nonexistent/games.pdn",
+        ),
+        (
+            &["ga", "--pool", "3", "--elitism", "3", "--out", "/tmp/x"],
+            "elitism",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = ["tune"].iter().chain(args).copied().collect();
+        let out = run_raw(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let errors = String::from_utf8_lossy(&out.stderr);
+        assert!(errors.contains(message), "{args:?}: {errors}");
+    }
 }

@@ -361,14 +361,20 @@ mod tests {
         samples
     }
 
+    /// The man at 100 and a tempo weight the data does not support.
+    fn material_start() -> Weights {
+        let mut start = Weights::ZERO;
+        start.set(Feature::Men, 100);
+        start.set(Feature::Tempo, 15);
+        start
+    }
+
     #[test]
     fn k_and_weights_recover_a_known_model() {
         let samples = material_samples();
         let (train, test) = samples.split_at(3000);
         // Men fixed at 100: K should come out near the 150 the data was made with.
-        let mut start = Weights::ZERO;
-        start.set(Feature::Men, 100);
-        start.set(Feature::Tempo, 15);
+        let start = material_start();
         let config = FitConfig {
             iterations: 300,
             ..FitConfig::default()
@@ -393,9 +399,7 @@ mod tests {
     #[test]
     fn the_penalty_holds_weights_near_the_start() {
         let samples = material_samples();
-        let mut start = Weights::ZERO;
-        start.set(Feature::Men, 100);
-        start.set(Feature::Tempo, 15);
+        let start = material_start();
         let free = FitConfig {
             iterations: 200,
             ..FitConfig::default()
