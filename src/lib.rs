@@ -2,7 +2,8 @@
 //!
 //! `core` (rules, notation, games) is always there; `eval` (features, weights, the
 //! linear evaluator) and `search` (alpha-beta search) are features of the same names,
-//! both on by default. The engine binary is the `draughts-engine` package.
+//! both on by default; `tune` (tournaments, the genetic algorithm, logistic fitting) is
+//! off by default. The engine binary is the `draughts-engine` package.
 //!
 //! ```
 //! use draughts::core::{International, Position};
@@ -17,3 +18,5 @@ pub use draughts_core as core;
 pub use draughts_eval as eval;
 #[cfg(feature = "search")]
 pub use draughts_search as search;
+#[cfg(feature = "tune")]
+pub use draughts_tune as tune;
