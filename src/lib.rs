@@ -2,9 +2,10 @@
 //!
 //! `core` (rules, notation, games) is always there; `eval` (features, weights, the
 //! linear evaluator) and `search` (alpha-beta search) are features of the same names,
-//! both on by default; `egdb` (endgame databases: generation, files, probe) and
-//! `tactics` (combination finder, templates, their index) are features too, off by
-//! default. The engine binary is the `draughts-engine` package.
+//! both on by default; `egdb` (endgame databases: generation, files, probe),
+//! `tactics` (combination finder, templates, their index) and `tune` (tournaments, the
+//! genetic algorithm, logistic fitting) are features too, off by default. The engine
+//! binary is the `draughts-engine` package.
 //!
 //! ```
 //! use draughts::core::{International, Position};
@@ -23,3 +24,5 @@ pub use draughts_eval as eval;
 pub use draughts_search as search;
 #[cfg(feature = "tactics")]
 pub use draughts_tactics as tactics;
+#[cfg(feature = "tune")]
+pub use draughts_tune as tune;

@@ -1,9 +1,10 @@
 //! `draughts`: a draughts engine for International (10x10) and English (8x8) draughts.
 //!
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
-//! in the terminal), `perft`, `bench`, `match` (engine against engine) and `openings`
-//! (balanced start positions for matches), `egdb` (endgame databases) and `tactics`
-//! (combination templates). Run `draughts help` for the options.
+//! in the terminal), `perft`, `bench`, `match` (engine against engine), `openings`
+//! (balanced start positions for matches), `egdb` (endgame databases), `tactics`
+//! (combination templates) and `tune` (learning the weights). Run `draughts help` for
+//! the options.
 #![forbid(unsafe_code)]
 
 mod analyse;
@@ -15,6 +16,7 @@ mod matches;
 mod perft;
 mod play;
 mod tactics;
+mod tune;
 
 use clap::{Args, Parser, Subcommand};
 use draughts_core::{Color, VariantKind};
@@ -56,6 +58,9 @@ enum Command {
     Egdb(egdb::EgdbArgs),
     /// Tactical templates: learn them, show their figures, test them on a suite.
     Tactics(tactics::TacticsArgs),
+    /// Learn evaluation weights: a genetic algorithm (`ga`), self-play games
+    /// (`selfplay`) and logistic fitting (`fit`).
+    Tune(tune::TuneArgs),
 }
 
 /// Options that shape the engine.
@@ -293,6 +298,7 @@ fn main() -> ExitCode {
         Command::Openings(args) => matches::openings::run(&args),
         Command::Egdb(args) => egdb::run(&args),
         Command::Tactics(args) => tactics::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -47,6 +47,29 @@ impl<V: Variant> LinearEval<V> {
         self.weights = weights;
     }
 
+    /// What the evaluation of `pos` is made of, cheaply: the side to move's feature
+    /// differences ([`FeatureValues::relative`]) and the divisor of drawish endings
+    /// ([`DRAWISH_DIVISOR`] or 1). For any weights, [`Evaluator::evaluate`] is the dot
+    /// product of the weights with the vector, divided by the divisor (rounding towards
+    /// zero): what a tuner fitting weights on positions needs.
+    ///
+    /// ```
+    /// use draughts_core::{English, Position};
+    /// use draughts_eval::{Evaluator, LinearEval};
+    ///
+    /// let eval = LinearEval::<English>::default();
+    /// let pos: Position<English> = "B:W21-31:B1-12".parse()?;
+    /// let (vector, divisor) = LinearEval::features(&pos);
+    /// let sum: i32 = vector.iter().zip(eval.weights().as_array()).map(|(x, w)| x * w).sum();
+    /// assert_eq!(eval.evaluate(&pos), sum / divisor);
+    /// # Ok::<(), draughts_core::FenError>(())
+    /// ```
+    #[inline]
+    pub fn features(pos: &Position<V>) -> ([i32; FEATURE_COUNT], Score) {
+        let values = FeatureValues::compute(pos);
+        (values.relative(pos.turn()), drawish_divisor(pos))
+    }
+
     /// Every feature's values, weight and contribution to the score of `pos`: the
     /// explanation of [`Evaluator::evaluate`], whose result is [`Breakdown::total`].
     pub fn breakdown(&self, pos: &Position<V>) -> Breakdown {

@@ -148,9 +148,26 @@ impl<V: Variant, E: Evaluator<V>> Shared<'_, V, E> {
 impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// A searcher with a 64 MiB table and one thread.
     pub fn new(eval: E) -> Searcher<V, E> {
+        Searcher::with_hash_size(eval, 64)
+    }
+
+    /// A searcher with a table of `mib` mebibytes and one thread. Cheaper than
+    /// [`Searcher::new`] followed by [`Searcher::set_hash_size`], which first builds the
+    /// 64 MiB table: the tuner builds a searcher per game, thousands per minute.
+    ///
+    /// ```
+    /// use draughts_core::{English, Game};
+    /// use draughts_eval::LinearEval;
+    /// use draughts_search::{Control, Limits, Searcher};
+    ///
+    /// let searcher = Searcher::with_hash_size(LinearEval::<English>::default(), 1);
+    /// let result = searcher.search(&Game::new(), Limits::depth(2), &Control::default(), &mut |_| {});
+    /// assert!(result.best_move.is_some());
+    /// ```
+    pub fn with_hash_size(eval: E, mib: usize) -> Searcher<V, E> {
         Searcher {
             eval: Arc::new(eval),
-            table: Arc::new(Table::new(64)),
+            table: Arc::new(Table::new(mib)),
             threads: 1,
             endgame: None,
             convert: true,

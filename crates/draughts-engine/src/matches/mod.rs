@@ -12,17 +12,16 @@ mod game;
 pub mod openings;
 mod player;
 mod spec;
-pub mod stats;
 
 use crate::engine::with_variant;
 use crate::{CliError, MatchArgs};
 use draughts_core::pdn::PdnGame;
 use draughts_core::{Color, GameStatus, Position, Variant};
+use draughts_tune::stats::Tally;
 use external::HubProcess;
 use game::{Ending, Played, Rules, TimeControl};
 use spec::EngineKind;
 pub use spec::PlayerSpec;
-use stats::Tally;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};

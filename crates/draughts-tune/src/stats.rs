@@ -1,5 +1,5 @@
 //! Match statistics: wins, draws and losses, the score, and the Elo difference with a
-//! 95% interval.
+//! 95% interval. The engine's `match` command and the tuner share them.
 //!
 //! The Elo difference is the logistic one, `-400 log10(1/s - 1)` for a score fraction
 //! `s`. Its interval maps `s ± 1.96 se` through the same formula, with `se` from the

@@ -1,0 +1,120 @@
+//! `draughts tune`: each command writes a weights file that `--weights` loads.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `draughts` and returns its output, failing the test if it failed.
+fn run(args: &[&str]) -> String {
+    let output = run_raw(args);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{args:?}: {text}\n{errors}");
+    text
+}
+
+fn run_raw(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", "2")
+        .output()
+        .expect("run draughts")
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}
+
+/// The weights file loads in the engine: a short analysis with it gives a best move.
+fn loads(variant: &str, weights: &str) {
+    let out = run(&[
+        "analyse",
+        "--variant",
+        variant,
+        "--depth",
+        "2",
+        "--weights",
+        weights,
+    ]);
+    assert!(out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn ga_selfplay_and_fit_write_loadable_weights() {
+    let dir = std::env::temp_dir().join(format!("draughts-tune-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ga_dir = path(&dir, "ga");
+    let ga = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "ga",
+            "--variant",
+            "english",
+            "--pool",
+            "3",
+            "--generations",
+            "2",
+        ];
+        args.extend(["--depth", "1", "--match-games", "2", "--max-plies", "60"]);
+        args.extend(["--range", "kings=100..300", "--quiet", "--out", &ga_dir]);
+        args.extend(extra);
+        run(&args)
+    };
+    let out = ga(&[]);
+    assert!(
+        out.contains("generation   1") && out.contains("best weights"),
+        "{out}"
+    );
+    assert!(dir.join("ga/fitness.svg").is_file() && dir.join("ga/generations.csv").is_file());
+    loads("english", &path(&dir, "ga/best.weights"));
+    // Resuming a finished run replays only the finals.
+    let again = ga(&["--resume"]);
+    assert!(again.contains("best weights"), "{again}");
+
+    let games = path(&dir, "games.pdn");
+    // Temporary paths hold no spaces, so the commands split on white space.
+    let words = |line: String| run(&line.split_whitespace().collect::<Vec<_>>());
+    let out = words(format!(
+        "tune selfplay --variant international --games 8 --selfplay-depth 1 --max-plies 80 --out {games}"
+    ));
+    assert!(out.contains("8 self-play games"), "{out}");
+    let fitted = path(&dir, "fitted.weights");
+    let out = words(format!(
+        "tune fit --variant international --games {games} --iterations 20 --out {fitted}"
+    ));
+    assert!(out.contains("K = ") && out.contains("hold-out"), "{out}");
+    assert!(dir.join("fitted.loss.csv").is_file() && dir.join("fitted.loss.svg").is_file());
+    loads("international", &fitted);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_tune_arguments_are_clear_errors() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["ga", "--range", "women=1..2", "--out", "/tmp/x"],
+            "not a feature",
+        ),
+        (
+            &[
+                "fit",
+                "--games",
+                "/nonexistent/games.pdn",
+                "--out",
+                "/tmp/w",
+            ],
+            "/nonexistent/games.pdn",
+        ),
+        (
+            &["ga", "--pool", "3", "--elitism", "3", "--out", "/tmp/x"],
+            "elitism",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = ["tune"].iter().chain(args).copied().collect();
+        let out = run_raw(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let errors = String::from_utf8_lossy(&out.stderr);
+        assert!(errors.contains(message), "{args:?}: {errors}");
+    }
+}

@@ -1,0 +1,58 @@
+//! Learning draughts evaluation weights: in-process tournaments between weight sets, a
+//! genetic algorithm over round-robin tournaments (with a preset that mirrors the
+//! classic experiment), logistic fitting on self-play results, and plots of progress.
+//!
+//! ```
+//! use draughts_core::{English, Position};
+//! use draughts_eval::Weights;
+//! use draughts_tune::{match_schedule, play_schedule, Contestant, SearchSettings};
+//!
+//! // The hand-set weights against a copy that ignores kings, four games at depth 2.
+//! let mut no_kings = Weights::ENGLISH;
+//! no_kings.set(draughts_eval::Feature::Kings, 0);
+//! let players = [Weights::ENGLISH, no_kings]
+//!     .map(|weights| Contestant { weights, search: SearchSettings::depth(2) });
+//! let openings = [Position::<English>::initial()];
+//! let schedule = match_schedule(4, openings.len(), 1);
+//! let result = play_schedule(&players, &openings, &schedule, 150, false, &|| {})?;
+//! assert_eq!(result.table.total(0).games(), 4);
+//! println!("{}", result.table);
+//! # Ok::<(), draughts_tune::ScheduleError>(())
+//! ```
+//!
+//! [`run_ga`] evolves weights ([`GaConfig::classic`] for the classic experiment) and
+//! [`fit()`] fits them to game results ([`self_play`] makes the games). Both give a
+//! [`Weights`](draughts_eval::Weights) that saves to the file `draughts --weights`
+//! loads. Randomness is seeded everywhere, so a run is reproducible.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+mod fit;
+mod ga;
+pub mod plot;
+mod selfplay;
+mod state;
+pub mod stats;
+mod tournament;
+
+pub use error::TuneError;
+pub use fit::{
+    fit, fit_k, loss, samples_from_game, split_samples, FitConfig, FitOutcome, LossPoint, Sample,
+};
+pub use ga::{
+    default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome, Init,
+    Selection,
+};
+pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
+pub use state::GenerationSummary;
+pub use tournament::{
+    match_schedule, play_game, play_schedule, round_robin_schedule, Contestant, Pairing, Played,
+    ScheduleError, SearchSettings, Table, Tournament,
+};
+
+/// The number of threads the tournaments play on: rayon's, the number of cores unless
+/// `RAYON_NUM_THREADS` says otherwise.
+pub fn threads() -> usize {
+    rayon::current_num_threads()
+}
