@@ -646,7 +646,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         let must_capture = pos.has_capture();
         let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
         if !must_capture && !threatened {
-            return self.leaf(pos, clock, ply);
+            return self.leaf(pos, clock, ply, beta);
         }
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
@@ -683,11 +683,16 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     /// The value of a quiet position: the database's if it knows, a proven combination
     /// if the tactical oracle has one, else the evaluation, drawn towards zero as the
     /// king-move draw rule comes near, so that the side ahead makes progress in time.
-    fn leaf(&mut self, pos: &Position<V>, clock: DrawClock<V>, ply: usize) -> Score {
+    fn leaf(&mut self, pos: &Position<V>, clock: DrawClock<V>, ply: usize, beta: Score) -> Score {
         if let Some(score) = self.probe_endgame(pos, clock, ply, false) {
             return score;
         }
         let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+        // A combination only adds to the evaluation: at or above `beta` the node fails
+        // high without asking.
+        if eval >= beta {
+            return eval;
+        }
         if let Some(tactics) = self.shared.tactics {
             if let Some(combination) = tactics.combination(pos) {
                 return eval.max(eval + combination.gain);
