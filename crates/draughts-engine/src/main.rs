@@ -164,8 +164,9 @@ struct MatchArgs {
     /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
-    /// The first engine: internal[:weights=FILE,tactics=FILE,hash=MIB,threads=N,depth=D,nodes=N], or
-    /// hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
+    /// The first engine:
+    /// internal[:weights=FILE,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
+    /// or hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,
     /// The second engine, as --engine1.
