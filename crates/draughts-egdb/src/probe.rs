@@ -103,25 +103,11 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let mut threats = ArrayVec::<u16, MAX_MOVES>::new();
-    let mut unknown = false;
-    let mut all_won = true;
-    // Notes a child's value; whether it is lost for its mover (so the parent wins).
-    let mut note = |v: Option<Wld>| match v {
-        Some(Wld::Loss) => true,
-        Some(Wld::Win) => false,
-        Some(Wld::Draw) => {
-            all_won = false;
-            false
-        }
-        None => {
-            unknown = true;
-            false
-        }
-    };
+    let mut values = Combiner::default();
     for (i, mv) in moves.iter().enumerate() {
         match resolve(source, &pos.play_unchecked(mv))? {
             Resolved::Value(v) => {
-                if note(v) {
+                if values.note(v) {
                     return Ok(Some(Wld::Win));
                 }
             }
@@ -138,17 +124,11 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
                 budget - 1,
             )?
         };
-        if note(v) {
+        if values.note(v) {
             return Ok(Some(Wld::Win));
         }
     }
-    Ok(if unknown {
-        None
-    } else if all_won {
-        Some(Wld::Loss)
-    } else {
-        Some(Wld::Draw)
-    })
+    Ok(values.value())
 }
 
 /// Combines the children's values (for the side to move in each child) into the value
@@ -156,23 +136,54 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
 pub(crate) fn combine(
     children: impl IntoIterator<Item = Result<Option<Wld>, Error>>,
 ) -> Result<Option<Wld>, Error> {
-    let mut unknown = false;
-    let mut all_won = true;
+    let mut values = Combiner::default();
     for child in children {
-        match child? {
-            Some(Wld::Loss) => return Ok(Some(Wld::Win)),
-            Some(Wld::Win) => {}
-            Some(Wld::Draw) => all_won = false,
-            None => unknown = true,
+        if values.note(child?) {
+            return Ok(Some(Wld::Win));
         }
     }
-    Ok(if unknown {
-        None
-    } else if all_won {
-        Some(Wld::Loss)
-    } else {
-        Some(Wld::Draw)
-    })
+    Ok(values.value())
+}
+
+/// The three-valued win/loss/draw logic over a node's children, fed one at a time.
+struct Combiner {
+    unknown: bool,
+    all_won: bool,
+}
+
+impl Default for Combiner {
+    fn default() -> Combiner {
+        Combiner {
+            unknown: false,
+            all_won: true,
+        }
+    }
+}
+
+impl Combiner {
+    /// Notes a child's value (for its mover); whether it is lost for its mover, so that
+    /// the parent wins and the other children need not be looked at.
+    fn note(&mut self, child: Option<Wld>) -> bool {
+        match child {
+            Some(Wld::Loss) => return true,
+            Some(Wld::Win) => {}
+            Some(Wld::Draw) => self.all_won = false,
+            None => self.unknown = true,
+        }
+        false
+    }
+
+    /// The parent's value once every child is noted and none was lost: unknown if any
+    /// child was, a loss if all were won, else a draw.
+    fn value(&self) -> Option<Wld> {
+        if self.unknown {
+            None
+        } else if self.all_won {
+            Some(Wld::Loss)
+        } else {
+            Some(Wld::Draw)
+        }
+    }
 }
 
 #[cfg(test)]
