@@ -3,7 +3,7 @@
 
 use draughts_core::Variant;
 use draughts_egdb::Database;
-use draughts_eval::{LinearEval, Score, Weights, WeightsError, MAN};
+use draughts_eval::{LinearEval, Patterns, PatternsError, Score, Weights, WeightsError, MAN};
 use draughts_search::{database_result, plies_to_end, Searcher};
 use draughts_tactics::{DropPolicy, PieceValues, TemplateFileError, TemplateOracle, TemplateSet};
 use std::path::{Path, PathBuf};
@@ -38,6 +38,9 @@ pub struct EngineOptions {
     pub threads: usize,
     /// A weights file; `None` for the variant's defaults.
     pub weights: Option<PathBuf>,
+    /// A pattern table file ([`Patterns`]); `None` for the variant's defaults, and
+    /// [`NO_PATTERNS`] for none (see [`evaluator`]).
+    pub patterns: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
@@ -50,6 +53,7 @@ impl Default for EngineOptions {
             hash_mib: 64,
             threads: 1,
             weights: None,
+            patterns: None,
             tactics: None,
             egdb: None,
         }
@@ -62,6 +66,9 @@ pub enum EngineError {
     /// The weights file.
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    /// The pattern table file.
+    #[error("pattern table: {0}")]
+    Patterns(#[from] PatternsError),
     /// The template file.
     #[error(transparent)]
     Tactics(#[from] TemplateFileError),
@@ -70,16 +77,41 @@ pub enum EngineError {
     Egdb(#[from] draughts_egdb::Error),
 }
 
-/// The evaluator the options ask for.
+/// The value of [`EngineOptions::patterns`] (`--patterns none`, `patterns=none`) that
+/// asks for no pattern table.
+pub const NO_PATTERNS: &str = "none";
+
+/// The evaluator the options ask for:
+///
+/// | weights | patterns | evaluator |
+/// |---|---|---|
+/// | — | — | the variant's built-in weights and pattern table, if it ships one |
+/// | FILE | — | the weights of FILE, no table (weights files of `draughts tune ga` and `fit`) |
+/// | — | `none` | the hand-set weights, no table |
+/// | FILE | `none` | the weights of FILE, no table |
+/// | — | TABLE | the built-in weights and TABLE |
+/// | FILE | TABLE | both files (`draughts tune patterns` writes such a pair) |
 ///
 /// # Errors
-/// [`WeightsError`] if the weights file cannot be read or is not for variant `V`.
-pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, WeightsError> {
-    let weights = match &options.weights {
-        Some(path) => Weights::load::<V>(path)?,
-        None => Weights::default_for::<V>(),
+/// [`EngineError::Weights`] or [`EngineError::Patterns`] if a file cannot be read or is
+/// not for variant `V`.
+pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, EngineError> {
+    let table = match options.patterns.as_deref() {
+        Some(path) if path.as_os_str() == NO_PATTERNS => None,
+        Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
+        None if options.weights.is_some() => None,
+        None => draughts_eval::learned::<V>().map(|(_, table)| table),
     };
-    Ok(LinearEval::new(weights))
+    let weights = match (&options.weights, &options.patterns) {
+        (Some(path), _) => Weights::load::<V>(path)?,
+        (None, Some(path)) if path.as_os_str() == NO_PATTERNS => Weights::default_for::<V>(),
+        (None, _) => draughts_eval::learned::<V>()
+            .map_or_else(Weights::default_for::<V>, |(weights, _)| weights),
+    };
+    Ok(match table {
+        Some(table) => LinearEval::with_patterns(weights, table),
+        None => LinearEval::new(weights),
+    })
 }
 
 /// The endgame database of variant `V` in `dir`, to share between searchers.
@@ -177,7 +209,7 @@ pub fn human_score(score: Score) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::International;
+    use draughts_core::{English, International};
     use draughts_search::{DATABASE_WIN, WIN};
 
     #[test]
@@ -238,5 +270,53 @@ mod tests {
         let error = evaluator::<International>(&options).unwrap_err();
         assert!(error.to_string().contains("/nonexistent/weights.txt"));
         assert!(evaluator::<International>(&EngineOptions::default()).is_ok());
+    }
+
+    #[test]
+    fn pattern_options_choose_the_evaluator() {
+        let with = |weights: Option<&str>, patterns: Option<&str>| EngineOptions {
+            weights: weights.map(PathBuf::from),
+            patterns: patterns.map(PathBuf::from),
+            ..EngineOptions::default()
+        };
+        // `none`: the hand-set weights alone.
+        let plain = evaluator::<English>(&with(None, Some(NO_PATTERNS))).unwrap();
+        assert!(plain.patterns().is_none());
+        assert_eq!(*plain.weights(), Weights::ENGLISH);
+        // The default: the learned model where one ships.
+        let default = evaluator::<English>(&EngineOptions::default()).unwrap();
+        match draughts_eval::learned::<English>() {
+            Some((weights, _)) => {
+                assert!(default.patterns().is_some());
+                assert_eq!(*default.weights(), weights);
+            }
+            None => assert!(default.patterns().is_none()),
+        }
+        // A table file, written and read back; a weights file alone means no table.
+        let dir = std::env::temp_dir().join(format!("draughts-patterns-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let table = dir.join("english.patterns");
+        let mut patterns = draughts_eval::Patterns::<English>::zero();
+        patterns.set(4, 17, [8, -8]);
+        patterns.save(&table).unwrap();
+        let weights = dir.join("english.weights");
+        Weights::ENGLISH.save::<English>(&weights).unwrap();
+        let (w, t) = (weights.to_str(), table.to_str());
+        let both = evaluator::<English>(&with(w, t)).unwrap();
+        assert_eq!(both.patterns().map(|p| (**p).clone()), Some(patterns));
+        assert!(evaluator::<English>(&with(w, None))
+            .unwrap()
+            .patterns()
+            .is_none());
+        // A table of the other variant, or a damaged one, is an error naming the file.
+        for bad in [&table, &weights] {
+            let error = evaluator::<International>(&with(None, bad.to_str())).unwrap_err();
+            assert!(matches!(error, EngineError::Patterns(_)), "{error}");
+            assert!(
+                error.to_string().contains(&*bad.to_string_lossy()),
+                "{error}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

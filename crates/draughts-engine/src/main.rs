@@ -75,6 +75,10 @@ struct EngineArgs {
     /// Evaluation weights file (default: the built-in weights of the variant).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
+    /// Pattern table file (`draughts tune patterns`), or `none` for no table (default:
+    /// the built-in table of the variant, used with the built-in weights).
+    #[arg(long, value_name = "FILE|none")]
+    patterns: Option<PathBuf>,
     /// Tactical template file (`draughts tactics learn`) to recognise combinations at
     /// the leaves of the search (default: none).
     #[arg(long, value_name = "FILE")]
@@ -90,6 +94,7 @@ impl EngineArgs {
             hash_mib: self.hash as usize,
             threads: self.threads as usize,
             weights: self.weights.clone(),
+            patterns: self.patterns.clone(),
             tactics: self.tactics.clone(),
             egdb: self.egdb.clone(),
         }
@@ -165,7 +170,7 @@ struct MatchArgs {
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The first engine:
-    /// internal[:weights=FILE,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
+    /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
     /// or hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,

@@ -11,9 +11,9 @@ use draughts_core::{Game, GameResult, Position, Variant, VariantKind};
 use draughts_eval::{Feature, Weights, FEATURE_COUNT};
 use draughts_search::Limits;
 use draughts_tune::{
-    default_ranges, fit, king_man_ratio, ranking, read_pdn, run_ga, self_play, split_samples,
-    to_pdn, Contestant, Crossover, FitConfig, GaConfig, Init, SearchSettings, Selection,
-    SelfPlayConfig,
+    default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking, read_pdn, run_ga,
+    self_play, split_samples, to_pdn, write_curve, Contestant, Crossover, FitConfig, GaConfig,
+    Init, LossPoint, PatternFitConfig, SearchSettings, Selection, SelfPlayConfig,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,6 +36,9 @@ enum TuneCommand {
     /// Fit weights to game results by logistic regression; writes the weights file and
     /// its loss curve (CSV and SVG).
     Fit(FitArgs),
+    /// Fit a pattern table and the weights to game results (stochastic logistic
+    /// regression); writes DIR/VARIANT.weights, DIR/VARIANT.patterns and the loss curve.
+    Patterns(PatternArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -218,6 +221,49 @@ struct FitArgs {
     out: PathBuf,
 }
 
+#[derive(Args, Debug)]
+struct PatternArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).
+    #[arg(long = "games", value_name = "FILE.pdn", required = true)]
+    game_files: Vec<PathBuf>,
+    /// The feature weights to start from (default: the built-in weights).
+    #[arg(long, value_name = "FILE")]
+    start: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    epochs: u32,
+    /// AdaGrad step size of the feature weights (hundredths of a man).
+    #[arg(long, default_value_t = 1.0)]
+    feature_rate: f64,
+    /// AdaGrad step size of the pattern values (hundredths of a man).
+    #[arg(long, default_value_t = 4.0)]
+    pattern_rate: f64,
+    /// Decay of the pattern values per update (an L2 penalty).
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f64,
+    /// Fraction of the games held out to measure the fit.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Plies skipped at the start of every game.
+    #[arg(long, default_value_t = 0)]
+    skip_plies: u32,
+    /// Seed of the hold-out split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fit the feature weights too (all but the man). By default they keep their
+    /// starting values and only the table is fitted: fitted features played weaker at
+    /// equal depth (see the draughts-tune README).
+    #[arg(long)]
+    fit_features: bool,
+    /// The folder to write VARIANT.weights, VARIANT.patterns, VARIANT.loss.csv and
+    /// VARIANT.loss.svg to.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
 fn parse_range(text: &str) -> Result<(Feature, i32, i32), String> {
     let bad = || format!("{text:?} is not NAME=MIN..MAX, such as kings=100..400");
     let (name, range) = text.split_once('=').ok_or_else(bad)?;
@@ -249,6 +295,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         TuneCommand::Ga(ga) => with_variant!(ga.play.variant, V => run_ga_command::<V>(ga)),
         TuneCommand::Selfplay(sp) => with_variant!(sp.play.variant, V => run_selfplay::<V>(sp)),
         TuneCommand::Fit(fit) => with_variant!(fit.play.variant, V => run_fit::<V>(fit)),
+        TuneCommand::Patterns(p) => with_variant!(p.variant, V => run_patterns::<V>(p)),
     }
 }
 
@@ -430,9 +477,10 @@ fn run_selfplay<V: Variant>(args: &SelfPlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
+/// The games of PDN files, with a line per file on standard output.
+fn read_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameResult)>, CliError> {
     let mut games = Vec::new();
-    for path in &args.game_files {
+    for path in paths {
         let file = read_pdn::<V>(path).map_err(|e| e.to_string())?;
         println!(
             "{}: {} games ({} without a result skipped)",
@@ -442,6 +490,99 @@ fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
         );
         games.extend(file.games);
     }
+    Ok(games)
+}
+
+fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
+    if !(0.0..1.0).contains(&args.holdout) {
+        return Err(format!(
+            "--holdout {} is not a fraction from 0 up to 1",
+            args.holdout
+        )
+        .into());
+    }
+    let start = match &args.start {
+        Some(path) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
+        None => Weights::default_for::<V>(),
+    };
+    let began = Instant::now();
+    let games = read_games::<V>(&args.game_files)?;
+    let (train, holdout) =
+        pattern_samples(&games, args.holdout, args.skip_plies as usize, args.seed);
+    drop(games);
+    println!(
+        "{} training and {} hold-out positions ({:.1} s)",
+        train.len(),
+        holdout.len(),
+        began.elapsed().as_secs_f64()
+    );
+    let config = PatternFitConfig {
+        epochs: args.epochs as usize,
+        feature_rate: args.feature_rate,
+        pattern_rate: args.pattern_rate,
+        l2: args.l2,
+        seed: args.seed,
+        fixed: if args.fit_features {
+            vec![Feature::Men]
+        } else {
+            Feature::ALL.to_vec()
+        },
+    };
+    let progress = |p: &LossPoint| {
+        println!(
+            "epoch {:>3}: training loss {:.5}, hold-out {:.5} ({:.0} s)",
+            p.iteration,
+            p.train,
+            p.holdout,
+            began.elapsed().as_secs_f64()
+        );
+    };
+    let outcome = fit_patterns::<V>(&train, &holdout, &start, &config, &progress)
+        .map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let file = |ext: &str| args.out.join(format!("{}.{ext}", V::NAME));
+    outcome
+        .weights
+        .save::<V>(file("weights"))
+        .map_err(|e| e.to_string())?;
+    outcome
+        .patterns
+        .save(file("patterns"))
+        .map_err(|e| e.to_string())?;
+    write_curve(
+        &outcome.curve,
+        outcome.k,
+        "epoch",
+        &file("loss.csv"),
+        &file("loss.svg"),
+    )
+    .map_err(|e| e.to_string())?;
+    println!(
+        "K = {:.1}; rounded model: training loss {:.5}, hold-out {:.5}; {:.0} s",
+        outcome.k,
+        outcome.end.train,
+        outcome.end.holdout,
+        began.elapsed().as_secs_f64()
+    );
+    println!("{:<14}{:>8}{:>8}", "feature", "start", "fitted");
+    for i in 0..FEATURE_COUNT {
+        println!(
+            "{:<14}{:>8}{:>8}",
+            Feature::ALL[i].name(),
+            start.as_array()[i],
+            outcome.weights.as_array()[i]
+        );
+    }
+    println!(
+        "written: {} and {}",
+        file("weights").display(),
+        file("patterns").display()
+    );
+    Ok(())
+}
+
+fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
+    let mut games = read_games::<V>(&args.game_files)?;
     if let Some(count) = args.selfplay {
         let config = self_play_config::<V>(&args.games, &args.play, count)?;
         let path = args

@@ -1,11 +1,12 @@
 //! Benchmarks of the linear evaluation.
 //!
-//! Run with `cargo bench -p draughts-eval --bench eval`; the group is `eval/linear`,
-//! cases `<variant>/<position>`, one evaluation per iteration.
+//! Run with `cargo bench -p draughts-eval --bench eval`; the groups are `eval/linear`
+//! (the features alone) and `eval/patterns` (the pattern table alone), cases
+//! `<variant>/<position>`, one evaluation per iteration.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use draughts_core::{English, International, Position, Variant};
-use draughts_eval::{Evaluator, LinearEval};
+use draughts_eval::{Evaluator, LinearEval, Patterns};
 
 /// Positions to evaluate: a name and a FEN (the same midgames as the core benches).
 const INTERNATIONAL: &[(&str, &str)] = &[
@@ -41,9 +42,28 @@ fn linear<V: Variant>(c: &mut Criterion, list: &[(&str, &str)]) {
     group.finish();
 }
 
+/// The pattern table's share of an evaluation (a table of zeros costs as much as a
+/// learned one).
+fn patterns<V: Variant>(c: &mut Criterion, list: &[(&str, &str)]) {
+    let table = Patterns::<V>::zero();
+    let mut group = c.benchmark_group("eval/patterns");
+    group.throughput(Throughput::Elements(1));
+    for &(name, fen) in list {
+        let pos: Position<V> = fen
+            .parse()
+            .unwrap_or_else(|e| panic!("benchmark position {name}: {e}"));
+        group.bench_function(format!("{}/{name}", V::NAME), |b| {
+            b.iter(|| table.score(black_box(&pos)))
+        });
+    }
+    group.finish();
+}
+
 fn all(c: &mut Criterion) {
     linear::<International>(c, INTERNATIONAL);
     linear::<English>(c, ENGLISH);
+    patterns::<International>(c, INTERNATIONAL);
+    patterns::<English>(c, ENGLISH);
 }
 
 criterion_group!(benches, all);

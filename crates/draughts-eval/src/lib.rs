@@ -33,12 +33,19 @@
 #![warn(missing_docs)]
 
 mod feature;
+mod learned;
 mod linear;
 mod masks;
+mod patterns;
 mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
+pub use learned::learned;
 pub use linear::{Breakdown, FeatureScore, LinearEval, DRAWISH_DIVISOR};
+pub use patterns::{
+    blend, flipped_arrangement, opening_share, rotated_region, Patterns, PatternsError,
+    ARRANGEMENTS, MAX_REGIONS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+};
 pub use weights::{Weights, WeightsError, WeightsParseError, MAX_WEIGHT};
 
 use draughts_core::{Position, Variant};

@@ -1,14 +1,17 @@
 //! The linear evaluator and its per-feature breakdown.
 
 use crate::feature::{Feature, FeatureValues, FEATURE_COUNT};
+use crate::patterns::Patterns;
 use crate::weights::Weights;
 use crate::{Evaluator, Score};
 use draughts_core::{Color, Position, Variant};
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// The weighted sum of the features: `sum over f of weight(f) * (own(f) - opponent(f))`,
-/// from the side to move's point of view.
+/// from the side to move's point of view, plus optionally a table of learned
+/// [`Patterns`] (still linear: one weight per region and arrangement).
 ///
 /// There is deliberately no side-to-move bonus: every term is a difference between the
 /// colours, so swapping the colours negates the score exactly.
@@ -25,16 +28,32 @@ use std::marker::PhantomData;
 /// ```
 pub struct LinearEval<V: Variant> {
     weights: Weights,
+    patterns: Option<Arc<Patterns<V>>>,
     variant: PhantomData<V>,
 }
 
 impl<V: Variant> LinearEval<V> {
-    /// An evaluator with the given weights.
+    /// An evaluator with the given weights and no patterns.
     pub const fn new(weights: Weights) -> LinearEval<V> {
         LinearEval {
             weights,
+            patterns: None,
             variant: PhantomData,
         }
+    }
+
+    /// An evaluator with the given weights and pattern table.
+    pub fn with_patterns(weights: Weights, patterns: Arc<Patterns<V>>) -> LinearEval<V> {
+        LinearEval {
+            weights,
+            patterns: Some(patterns),
+            variant: PhantomData,
+        }
+    }
+
+    /// The pattern table, if any.
+    pub fn patterns(&self) -> Option<&Arc<Patterns<V>>> {
+        self.patterns.as_ref()
     }
 
     /// The weights.
@@ -86,13 +105,15 @@ impl<V: Variant> LinearEval<V> {
                 contribution: weight * relative[i],
             }
         });
+        let patterns = self.patterns.as_ref().map(|p| p.score(pos));
         let sum: Score = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
         let divisor = drawish_divisor(pos);
         Breakdown {
             turn: pos.turn(),
             rows,
+            patterns,
             divisor,
-            total: sum / divisor,
+            total: (sum + patterns.unwrap_or(0)) / divisor,
         }
     }
 }
@@ -108,10 +129,13 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
         for i in 0..FEATURE_COUNT {
             score += weights[i] * (white[i] - black[i]);
         }
-        let score = match pos.turn() {
+        let mut score = match pos.turn() {
             Color::White => score,
             Color::Black => -score,
         };
+        if let Some(patterns) = &self.patterns {
+            score += patterns.score(pos);
+        }
         score / drawish_divisor(pos)
     }
 }
@@ -166,17 +190,20 @@ impl<V: Variant> Default for LinearEval<V> {
 
 impl<V: Variant> Clone for LinearEval<V> {
     fn clone(&self) -> Self {
-        *self
+        LinearEval {
+            weights: self.weights,
+            patterns: self.patterns.clone(),
+            variant: PhantomData,
+        }
     }
 }
-
-impl<V: Variant> Copy for LinearEval<V> {}
 
 impl<V: Variant> fmt::Debug for LinearEval<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LinearEval")
             .field("variant", &V::NAME)
             .field("weights", &self.weights)
+            .field("patterns", &self.patterns)
             .finish()
     }
 }
@@ -206,10 +233,13 @@ pub struct Breakdown {
     pub turn: Color,
     /// One row per feature, in [`Feature::ALL`] order.
     pub rows: [FeatureScore; FEATURE_COUNT],
+    /// The pattern table's contribution, if the evaluator has one.
+    pub patterns: Option<Score>,
     /// What the sum of the contributions is divided by: [`DRAWISH_DIVISOR`] in a drawish
     /// lone-king ending, else 1.
     pub divisor: Score,
-    /// The sum of the contributions divided by `divisor`: the evaluation.
+    /// The sum of the contributions (features and patterns) divided by `divisor`: the
+    /// evaluation.
     pub total: Score,
 }
 
@@ -241,6 +271,9 @@ impl fmt::Display for Breakdown {
                 write!(f, "  {}", row.feature.description())?;
             }
             writeln!(f)?;
+        }
+        if let Some(patterns) = self.patterns {
+            writeln!(f, "{:<34}{:>8}", "patterns", patterns)?;
         }
         if self.divisor != 1 {
             writeln!(

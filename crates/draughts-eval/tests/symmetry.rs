@@ -7,8 +7,11 @@ mod common;
 
 use common::{playout, playout_with_kings, scattered};
 use draughts_core::{Color, English, International, Position, Variant};
-use draughts_eval::{Evaluator, FeatureValues, LinearEval, Weights, FEATURE_COUNT};
+use draughts_eval::{
+    learned, Evaluator, FeatureValues, LinearEval, Patterns, Weights, ARRANGEMENTS, FEATURE_COUNT,
+};
 use proptest::prelude::*;
+use std::sync::Arc;
 
 fn random_weights() -> impl Strategy<Value = Weights> {
     prop::array::uniform14(-1000..=1000i32).prop_map(Weights::from_array)
@@ -41,8 +44,56 @@ fn symmetric<V: Variant>(pos: &Position<V>, weights: Weights) -> Result<(), Test
     Ok(())
 }
 
+/// A pattern table with random values at random entries.
+fn random_table<V: Variant>() -> impl Strategy<Value = Arc<Patterns<V>>> {
+    let entry = (
+        0..Patterns::<V>::REGIONS,
+        0..ARRANGEMENTS as u16,
+        any::<[i16; 2]>(),
+    );
+    prop::collection::vec(entry, 0..200).prop_map(|entries| {
+        let mut table = Patterns::<V>::zero();
+        for (r, a, v) in entries {
+            table.set(r, a, v);
+        }
+        Arc::new(table)
+    })
+}
+
+/// With a pattern table: the same symmetry, and the breakdown adds up.
+fn symmetric_with_table<V: Variant>(
+    pos: &Position<V>,
+    weights: Weights,
+    table: Arc<Patterns<V>>,
+) -> Result<(), TestCaseError> {
+    let eval = LinearEval::<V>::with_patterns(weights, table);
+    let score = eval.evaluate(pos);
+    let flipped = pos.flipped();
+    prop_assert_eq!(eval.evaluate(&flipped.with_turn(pos.turn())), -score);
+    prop_assert_eq!(eval.evaluate(&flipped), score);
+    prop_assert_eq!(eval.breakdown(pos).total, score);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn international_random_tables(pos in scattered::<International>(), w in random_weights(), t in random_table::<International>()) {
+        symmetric_with_table(&pos, w, t)?;
+    }
+
+    #[test]
+    fn english_random_tables(pos in playout::<English>(0..80), t in random_table::<English>()) {
+        symmetric_with_table(&pos, Weights::ENGLISH, t)?;
+    }
+
+    #[test]
+    fn international_learned_model(pos in playout::<International>(0..80)) {
+        if let Some((weights, table)) = learned::<International>() {
+            symmetric_with_table(&pos, weights, table)?;
+        }
+    }
 
     #[test]
     fn international_playouts(pos in playout::<International>(0..80)) {

@@ -300,11 +300,7 @@ pub fn fit(
 impl FitOutcome {
     /// The loss curve as CSV: `iteration,train_loss,holdout_loss`.
     pub fn curve_csv(&self) -> String {
-        let mut text = String::from("iteration,train_loss,holdout_loss\n");
-        for p in &self.curve {
-            let _ = writeln!(text, "{},{:.6},{:.6}", p.iteration, p.train, p.holdout);
-        }
-        text
+        curve_csv(&self.curve)
     }
 
     /// Writes the loss curve to `csv` and plots it to `svg`.
@@ -312,26 +308,46 @@ impl FitOutcome {
     /// # Errors
     /// [`TuneError::Io`] or [`TuneError::Plot`] naming the file.
     pub fn write_curve(&self, csv: &Path, svg: &Path) -> Result<(), TuneError> {
-        std::fs::write(csv, self.curve_csv()).map_err(TuneError::io(csv))?;
-        let series = |name: &str, f: fn(&LossPoint) -> f64| Series {
-            name: name.into(),
-            points: self
-                .curve
-                .iter()
-                .map(|p| (p.iteration as f64, f(p)))
-                .collect(),
-        };
-        line_chart(
-            svg,
-            &format!("Logistic loss (K = {:.0})", self.k),
-            "gradient step",
-            "mean cross-entropy",
-            &[
-                series("training", |p| p.train),
-                series("hold-out", |p| p.holdout),
-            ],
-        )
+        write_curve(&self.curve, self.k, "gradient step", csv, svg)
     }
+}
+
+/// A loss curve as CSV: `iteration,train_loss,holdout_loss`.
+pub fn curve_csv(curve: &[LossPoint]) -> String {
+    let mut text = String::from("iteration,train_loss,holdout_loss\n");
+    for p in curve {
+        let _ = writeln!(text, "{},{:.6},{:.6}", p.iteration, p.train, p.holdout);
+    }
+    text
+}
+
+/// Writes a loss curve (sigmoid scale `k`, steps called `step` on the x axis) to `csv`
+/// and plots it to `svg`.
+///
+/// # Errors
+/// [`TuneError::Io`] or [`TuneError::Plot`] naming the file.
+pub fn write_curve(
+    curve: &[LossPoint],
+    k: f64,
+    step: &str,
+    csv: &Path,
+    svg: &Path,
+) -> Result<(), TuneError> {
+    std::fs::write(csv, curve_csv(curve)).map_err(TuneError::io(csv))?;
+    let series = |name: &str, f: fn(&LossPoint) -> f64| Series {
+        name: name.into(),
+        points: curve.iter().map(|p| (p.iteration as f64, f(p))).collect(),
+    };
+    line_chart(
+        svg,
+        &format!("Logistic loss (K = {k:.0})"),
+        step,
+        "mean cross-entropy",
+        &[
+            series("training", |p| p.train),
+            series("hold-out", |p| p.holdout),
+        ],
+    )
 }
 
 #[cfg(test)]

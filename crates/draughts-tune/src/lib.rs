@@ -30,6 +30,7 @@
 mod error;
 mod fit;
 mod ga;
+mod pattern_fit;
 pub mod plot;
 mod selfplay;
 mod state;
@@ -38,11 +39,15 @@ mod tournament;
 
 pub use error::TuneError;
 pub use fit::{
-    fit, fit_k, loss, samples_from_game, split_samples, FitConfig, FitOutcome, LossPoint, Sample,
+    curve_csv, fit, fit_k, loss, samples_from_game, split_samples, write_curve, FitConfig,
+    FitOutcome, LossPoint, Sample,
 };
 pub use ga::{
     default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome, Init,
     Selection,
+};
+pub use pattern_fit::{
+    fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::GenerationSummary;

@@ -275,6 +275,7 @@ impl Hub {
             hash_mib: usize::try_from(self.params.int("hash")).unwrap_or(64),
             threads: usize::try_from(self.params.int("threads")).unwrap_or(1),
             weights: text("weights"),
+            patterns: text("patterns"),
             tactics: text("tactics"),
             egdb: text("egdb-path"),
         };
@@ -290,6 +291,10 @@ impl Hub {
                             EngineError::Weights(_) if options.weights.is_some() => {
                                 options.weights = None;
                                 "using the default weights"
+                            }
+                            EngineError::Patterns(_) if options.patterns.is_some() => {
+                                options.patterns = None;
+                                "using the default pattern table"
                             }
                             EngineError::Tactics(_) if options.tactics.is_some() => {
                                 options.tactics = None;

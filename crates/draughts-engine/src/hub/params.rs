@@ -75,6 +75,11 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "patterns",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
         name: "tactics",
         kind: Kind::Text,
         default: "",

@@ -1,7 +1,7 @@
 //! Who plays: the `--engine1`/`--engine2` specifications.
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
-//!   `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame
+//!   `patterns=FILE|none` (as `--weights` and `--patterns`), `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame
 //!   database).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
@@ -26,7 +26,7 @@ pub enum SpecError {
     NotKeyValue(String),
     /// A key the internal engine does not have.
     #[error(
-        "unknown internal engine option {0:?}: use weights, tactics, hash, threads, depth, nodes or egdb"
+        "unknown internal engine option {0:?}: use weights, patterns, tactics, hash, threads, depth, nodes or egdb"
     )]
     UnknownKey(String),
     /// A value out of range or not a number.
@@ -107,6 +107,10 @@ impl PlayerSpec {
                     let file = path.file_name().unwrap_or(path.as_os_str());
                     notes.push(format!("weights={}", file.to_string_lossy()));
                 }
+                if let Some(path) = &options.patterns {
+                    let file = path.file_name().unwrap_or(path.as_os_str());
+                    notes.push(format!("patterns={}", file.to_string_lossy()));
+                }
                 if let Some(path) = &options.tactics {
                     let file = path.file_name().unwrap_or(path.as_os_str());
                     notes.push(format!("tactics={}", file.to_string_lossy()));
@@ -166,6 +170,7 @@ impl FromStr for PlayerSpec {
                 for (key, value) in options {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
+                        "patterns" => engine.patterns = Some(PathBuf::from(value)),
                         "tactics" => engine.tactics = Some(PathBuf::from(value)),
                         "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,

@@ -1,0 +1,46 @@
+//! The learned evaluation models shipped with the crate.
+//!
+//! `draughts tune patterns` fits the feature weights and a [`Patterns`] table together
+//! on self-play games; the pair it wrote for a variant is embedded here, and the
+//! engine evaluates with it by default. How each was made is in the crate README.
+
+use crate::patterns::Patterns;
+use crate::weights::Weights;
+use draughts_core::Variant;
+use std::sync::Arc;
+
+/// The learned feature weights and pattern table of variant `V`, if the crate ships
+/// them; `None` otherwise.
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::{learned, Evaluator, LinearEval};
+///
+/// let (weights, table) = learned::<International>().expect("shipped");
+/// let eval = LinearEval::with_patterns(weights, table);
+/// assert_eq!(eval.evaluate(&Position::<International>::initial()), 0);
+/// ```
+pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
+    let (weights, table): (&str, &[u8]) = match V::NAME {
+        "international" => (
+            include_str!("../learned/international.weights"),
+            include_bytes!("../learned/international.patterns"),
+        ),
+        _ => return None,
+    };
+    let weights = Weights::parse::<V>(weights).ok()?;
+    let table = Patterns::<V>::from_bytes(table).ok()?;
+    Some((weights, Arc::new(table)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::International;
+
+    #[test]
+    fn the_shipped_models_load() {
+        let (_, table) = learned::<International>().expect("the International model loads");
+        assert!(table.values().iter().any(|v| *v != [0, 0]));
+    }
+}

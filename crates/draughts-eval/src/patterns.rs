@@ -1,0 +1,527 @@
+//! Learned patterns: the arrangement of men on small regions of the board, each
+//! arrangement with a learned value.
+//!
+//! The board is covered by overlapping regions of 4x4 squares whose rows and columns
+//! start at even offsets: 16 regions on the 10x10 board, 9 on the 8x8 board. A region
+//! holds 8 playable squares, two in each of its rows; the men on them (each square
+//! empty, a white man or a black man; kings count as empty) form one of
+//! [`ARRANGEMENTS`] = 3^8 arrangements. A table gives every region and arrangement two
+//! values, one for the opening and one for the endgame, and the evaluation blends them
+//! by the number of pieces on the board.
+//!
+//! Colour symmetry is built in rather than learned: a position's value for White is
+//! the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
+//! on `r`, `r'` the region `r` turned 180 degrees, and `a'` the arrangement seen from
+//! the other side (turned and with the colours swapped). Any table `T` therefore gives
+//! an evaluation that [`Position::flipped`] leaves unchanged.
+//!
+//! ```
+//! use draughts_core::{International, Position};
+//! use draughts_eval::Patterns;
+//!
+//! let mut patterns = Patterns::<International>::zero();
+//! let pos = Position::<International>::initial().play_text("32-28")?;
+//! let arrangements = patterns.arrangements(&pos);
+//! // Reward the arrangement White's move made on region 9 (rows 5-8, columns c-f).
+//! patterns.set(9, arrangements[9], [40, 40]);
+//! assert!(patterns.score(&pos) < 0, "Black to move, and White has the good shape");
+//! // Turning the board and swapping the colours changes nothing.
+//! assert_eq!(patterns.score(&pos.flipped()), patterns.score(&pos));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::Score;
+use draughts_core::{Color, Geometry, Position, Variant};
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+/// Playable squares in one region.
+pub const REGION_SQUARES: usize = 8;
+
+/// Arrangements of men on one region: 3^8.
+pub const ARRANGEMENTS: usize = 6561;
+
+/// Regions on the largest supported board (10x10).
+pub const MAX_REGIONS: usize = 16;
+
+/// Table values are in `1 / VALUE_SCALE` of a score unit (a hundredth of a man).
+pub const VALUE_SCALE: i32 = 4;
+
+/// The largest table value in absolute terms; larger values are clamped, so that a
+/// value minus its mirror image always fits an `i16`.
+pub const MAX_VALUE: i16 = 16_383;
+
+const MAGIC: &[u8; 4] = b"DPAT";
+const VERSION: u32 = 1;
+
+/// `TERNARY[b]`: the arrangement index of the squares whose bits are set in `b`, each
+/// counted as digit 1 (digit `j` is worth 3^j).
+const TERNARY: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut value, mut power, mut j) = (0u16, 1u16, 0);
+        while j < 8 {
+            if b & (1 << j) != 0 {
+                value += power;
+            }
+            power *= 3;
+            j += 1;
+        }
+        table[b] = value;
+        b += 1;
+    }
+    table
+};
+
+/// Why a pattern file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PatternsError {
+    /// The file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The file is not a pattern table for this variant, or is damaged.
+    #[error("{}: {reason}", path.display())]
+    Format {
+        /// The file (empty for tables read from memory).
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// A learned pattern table for variant `V` (see the [module documentation](self)).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Patterns<V: Variant> {
+    /// `T`: `[opening, endgame]` per region and arrangement, region-major.
+    values: Vec<[i16; 2]>,
+    /// `T[r][a] - T[r'][a']`, what the evaluation adds up.
+    combined: Vec<[i16; 2]>,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> Patterns<V> {
+    /// Regions on `V`'s board: `(side / 2 - 1)^2`.
+    pub const REGIONS: usize = {
+        let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
+        per_axis * per_axis
+    };
+
+    /// [`region_shifts`] of every region.
+    const SHIFTS: [[u32; 4]; MAX_REGIONS] = shifts_table(<V::Board as Geometry>::PER_ROW as usize);
+
+    /// Pieces on the board at the start: where the blend is all opening.
+    const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
+
+    /// A table of zeros: an evaluation of 0 everywhere.
+    pub fn zero() -> Patterns<V> {
+        Patterns {
+            values: vec![[0; 2]; Self::REGIONS * ARRANGEMENTS],
+            combined: vec![[0; 2]; Self::REGIONS * ARRANGEMENTS],
+            variant: PhantomData,
+        }
+    }
+
+    /// The table with values `values` (`[opening, endgame]`, region-major: entry
+    /// `r * ARRANGEMENTS + a`), clamped to `±MAX_VALUE`.
+    ///
+    /// # Errors
+    /// [`PatternsError::Format`] if there are not [`Self::REGIONS`] × [`ARRANGEMENTS`]
+    /// entries.
+    pub fn from_values(values: Vec<[i16; 2]>) -> Result<Patterns<V>, PatternsError> {
+        if values.len() != Self::REGIONS * ARRANGEMENTS {
+            return Err(PatternsError::Format {
+                path: PathBuf::new(),
+                reason: format!(
+                    "{} values, expected {} for {}",
+                    values.len(),
+                    Self::REGIONS * ARRANGEMENTS,
+                    V::NAME
+                ),
+            });
+        }
+        let mut patterns = Patterns {
+            values,
+            combined: Vec::new(),
+            variant: PhantomData,
+        };
+        for v in &mut patterns.values {
+            *v = v.map(|x| x.clamp(-MAX_VALUE, MAX_VALUE));
+        }
+        patterns.combine();
+        Ok(patterns)
+    }
+
+    /// The learned values `T` (`[opening, endgame]`, entry `r * ARRANGEMENTS + a`).
+    pub fn values(&self) -> &[[i16; 2]] {
+        &self.values
+    }
+
+    /// Sets the values of arrangement `arrangement` on region `region` (clamped to
+    /// `±MAX_VALUE`). Out-of-range regions or arrangements are ignored.
+    pub fn set(&mut self, region: usize, arrangement: u16, value: [i16; 2]) {
+        let a = usize::from(arrangement);
+        if region < Self::REGIONS && a < ARRANGEMENTS {
+            let own = region * ARRANGEMENTS + a;
+            let mirror = rotated_region::<V>(region) * ARRANGEMENTS
+                + usize::from(flipped_arrangement(arrangement));
+            self.values[own] = value.map(|x| x.clamp(-MAX_VALUE, MAX_VALUE));
+            let (t, m) = (self.values[own], self.values[mirror]);
+            self.combined[own] = [t[0] - m[0], t[1] - m[1]];
+            self.combined[mirror] = [m[0] - t[0], m[1] - t[1]];
+        }
+    }
+
+    fn combine(&mut self) {
+        let flips: Vec<u16> = (0..ARRANGEMENTS as u16).map(flipped_arrangement).collect();
+        self.combined = (0..Self::REGIONS * ARRANGEMENTS)
+            .map(|e| {
+                let (r, a) = (e / ARRANGEMENTS, e % ARRANGEMENTS);
+                let mirror =
+                    self.values[rotated_region::<V>(r) * ARRANGEMENTS + usize::from(flips[a])];
+                let own = self.values[e];
+                [own[0] - mirror[0], own[1] - mirror[1]]
+            })
+            .collect();
+    }
+
+    /// The arrangement on every region (the first [`Self::REGIONS`] entries; the rest
+    /// are 0): what a trainer needs to fit a table.
+    #[inline]
+    pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_REGIONS] {
+        let white = pos.men(Color::White).bits();
+        let black = pos.men(Color::Black).bits();
+        let mut out = [0u16; MAX_REGIONS];
+        for (r, slot) in out.iter_mut().enumerate().take(Self::REGIONS) {
+            let shifts = region_shifts::<V>(r);
+            *slot = TERNARY[gather(white, shifts)] + 2 * TERNARY[gather(black, shifts)];
+        }
+        out
+    }
+
+    /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
+    #[inline]
+    fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
+        let white = pos.men(Color::White).bits();
+        let black = pos.men(Color::Black).bits();
+        let (mut opening, mut endgame) = (0i32, 0i32);
+        for (r, table) in self
+            .combined
+            .chunks_exact(ARRANGEMENTS)
+            .enumerate()
+            .take(Self::REGIONS)
+        {
+            let base = Self::SHIFTS[r][0];
+            let a = usize::from(
+                TERNARY[Self::gather_at(white >> base)]
+                    + 2 * TERNARY[Self::gather_at(black >> base)],
+            );
+            let [o, e] = table[a];
+            opening += i32::from(o);
+            endgame += i32::from(e);
+        }
+        (opening, endgame)
+    }
+
+    /// The 8 bits of a region whose first square is bit 0 of `bits`: its rows start at
+    /// constant offsets from there (one ghost bit after every two rows).
+    #[inline(always)]
+    fn gather_at(bits: u64) -> usize {
+        let w = u32::from(<V::Board as Geometry>::PER_ROW);
+        ((bits & 3)
+            | ((bits >> w) & 3) << 2
+            | ((bits >> (2 * w + 1)) & 3) << 4
+            | ((bits >> (3 * w + 1)) & 3) << 6) as usize
+    }
+
+    /// The patterns' contribution to the score of `pos`, from the side to move's point
+    /// of view, in hundredths of a man.
+    #[inline]
+    pub fn score(&self, pos: &Position<V>) -> Score {
+        let (opening, endgame) = self.white_sums(pos);
+        let white = blend::<V>(opening, endgame, pos.piece_count());
+        match pos.turn() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
+    /// The file form: a header (magic, version, variant, regions), the values as
+    /// little-endian `i16` pairs, and an FNV-1a checksum of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.values.len() * 4 + 32);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(V::NAME.len() as u8);
+        out.extend_from_slice(V::NAME.as_bytes());
+        out.push(Self::REGIONS as u8);
+        for v in &self.values {
+            out.extend_from_slice(&v[0].to_le_bytes());
+            out.extend_from_slice(&v[1].to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads the file form written by [`Patterns::to_bytes`].
+    ///
+    /// # Errors
+    /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
+    /// `V`, are truncated, or fail the checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Patterns<V>, PatternsError> {
+        let bad = |reason: String| PatternsError::Format {
+            path: PathBuf::new(),
+            reason,
+        };
+        let (body, sum) = bytes
+            .split_last_chunk::<8>()
+            .ok_or_else(|| bad("too short for a pattern table".into()))?;
+        if body.get(..4) != Some(MAGIC) {
+            return Err(bad("not a pattern table (bad magic)".into()));
+        }
+        if fnv1a(body) != u64::from_le_bytes(*sum) {
+            return Err(bad(
+                "checksum mismatch: the file is damaged or truncated".into()
+            ));
+        }
+        let mut rest = &body[4..];
+        let mut take = |n: usize| -> Result<&[u8], PatternsError> {
+            let (head, tail) = rest
+                .split_at_checked(n)
+                .ok_or_else(|| bad("truncated header".into()))?;
+            rest = tail;
+            Ok(head)
+        };
+        let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
+        if version != VERSION {
+            return Err(bad(format!("version {version}, expected {VERSION}")));
+        }
+        let name_len = usize::from(take(1)?[0]);
+        let name = String::from_utf8_lossy(take(name_len)?).into_owned();
+        if name != V::NAME {
+            return Err(bad(format!("a table for {name}, not {}", V::NAME)));
+        }
+        let regions = usize::from(take(1)?[0]);
+        if regions != Self::REGIONS {
+            return Err(bad(format!(
+                "{regions} regions, expected {}",
+                Self::REGIONS
+            )));
+        }
+        let data = take(regions * ARRANGEMENTS * 4)?;
+        if !rest.is_empty() {
+            return Err(bad(format!(
+                "{} unexpected bytes after the values",
+                rest.len()
+            )));
+        }
+        let values = data
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
+                ]
+            })
+            .collect();
+        Self::from_values(values)
+    }
+
+    /// Writes the table to `path`.
+    ///
+    /// # Errors
+    /// [`PatternsError::Io`] naming the file.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PatternsError> {
+        let path = path.as_ref();
+        std::fs::write(path, self.to_bytes()).map_err(|source| PatternsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Reads a table from `path`.
+    ///
+    /// # Errors
+    /// [`PatternsError::Io`] or [`PatternsError::Format`], naming the file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Patterns<V>, PatternsError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| PatternsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_bytes(&bytes).map_err(|e| match e {
+            PatternsError::Format { reason, .. } => PatternsError::Format {
+                path: path.to_path_buf(),
+                reason,
+            },
+            other => other,
+        })
+    }
+}
+
+impl<V: Variant> std::fmt::Debug for Patterns<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let set = self.values.iter().filter(|v| **v != [0, 0]).count();
+        f.debug_struct("Patterns")
+            .field("variant", &V::NAME)
+            .field("regions", &Self::REGIONS)
+            .field("non_zero", &set)
+            .finish()
+    }
+}
+
+/// The blend of opening and endgame sums (in `1 / VALUE_SCALE` units) for a board with
+/// `pieces` pieces, in score units: all opening with every man on the board, all
+/// endgame with none.
+#[inline]
+pub fn blend<V: Variant>(opening: i32, endgame: i32, pieces: u32) -> Score {
+    let full = Patterns::<V>::FULL;
+    let p = (pieces as i32).min(full);
+    (opening * p + endgame * (full - p)) / (full * VALUE_SCALE)
+}
+
+/// The share of the opening value in the blend for `pieces` pieces, in 0..=1.
+pub fn opening_share<V: Variant>(pieces: u32) -> f64 {
+    let full = Patterns::<V>::FULL;
+    f64::from((pieces as i32).min(full)) / f64::from(full)
+}
+
+/// The region region `r` becomes when the board turns 180 degrees.
+pub fn rotated_region<V: Variant>(r: usize) -> usize {
+    let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
+    let (row, col) = (r / per_axis, r % per_axis);
+    (per_axis - 1 - row) * per_axis + (per_axis - 1 - col)
+}
+
+/// The arrangement `a` seen from the other side: the board turned 180 degrees (the
+/// squares' order reversed) and the colours swapped.
+pub fn flipped_arrangement(a: u16) -> u16 {
+    let mut digits = [0u16; REGION_SQUARES];
+    let mut rest = a;
+    for d in &mut digits {
+        *d = rest % 3;
+        rest /= 3;
+    }
+    digits
+        .iter()
+        .fold(0, |acc, &d| acc * 3 + [0, 2, 1][usize::from(d)])
+}
+
+/// The bit of the left square of each of region `r`'s four rows (its right square is
+/// the next bit), by the layout of [`draughts_core::geometry`]: square index `i` has
+/// bit `i + i / (2 * per_row)`.
+const fn shifts_table(per_row: usize) -> [[u32; 4]; MAX_REGIONS] {
+    let per_axis = per_row - 1;
+    let mut table = [[0u32; 4]; MAX_REGIONS];
+    let mut r = 0;
+    while r < per_axis * per_axis && r < MAX_REGIONS {
+        let (row0, col) = (2 * (r / per_axis), r % per_axis);
+        let mut k = 0;
+        while k < 4 {
+            let index = (row0 + k) * per_row + col;
+            table[r][k] = (index + index / (2 * per_row)) as u32;
+            k += 1;
+        }
+        r += 1;
+    }
+    table
+}
+
+#[inline(always)]
+fn region_shifts<V: Variant>(r: usize) -> [u32; 4] {
+    Patterns::<V>::SHIFTS[r]
+}
+
+/// The 8 bits of region `shifts` in `bits`: row `k`'s two squares at bits `2k`, `2k+1`.
+#[inline(always)]
+fn gather(bits: u64, shifts: [u32; 4]) -> usize {
+    let mut out = 0u64;
+    for (k, s) in shifts.iter().enumerate() {
+        out |= ((bits >> s) & 3) << (2 * k);
+    }
+    out as usize
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    #[test]
+    fn region_counts() {
+        assert_eq!(Patterns::<International>::REGIONS, 16);
+        assert_eq!(Patterns::<English>::REGIONS, 9);
+    }
+
+    fn rows_of_regions<V: Variant>() {
+        // Every region's rows hold two squares on adjacent bits, and the regions
+        // together cover every square.
+        let mut covered = 0u64;
+        for r in 0..Patterns::<V>::REGIONS {
+            for s in region_shifts::<V>(r) {
+                let pair = 3u64 << s;
+                assert_eq!(pair & <V::Board as Geometry>::VALID, pair, "region {r}");
+                covered |= pair;
+            }
+        }
+        assert_eq!(covered, <V::Board as Geometry>::VALID);
+    }
+
+    #[test]
+    fn regions_cover_the_board() {
+        rows_of_regions::<International>();
+        rows_of_regions::<English>();
+    }
+
+    #[test]
+    fn flipping_an_arrangement_twice_is_the_identity() {
+        for a in 0..ARRANGEMENTS as u16 {
+            assert_eq!(flipped_arrangement(flipped_arrangement(a)), a);
+        }
+        // A white man on digit 0 becomes a black man on digit 7.
+        assert_eq!(flipped_arrangement(1), 2 * 3u16.pow(7));
+    }
+
+    #[test]
+    fn arrangements_match_flipped_positions() {
+        let pos = Position::<International>::initial()
+            .play_text("32-28")
+            .expect("legal");
+        let patterns = Patterns::<International>::zero();
+        let here = patterns.arrangements(&pos);
+        let there = patterns.arrangements(&pos.flipped());
+        for r in 0..16 {
+            assert_eq!(
+                there[rotated_region::<International>(r)],
+                flipped_arrangement(here[r])
+            );
+        }
+    }
+
+    #[test]
+    fn file_round_trip_and_damage() {
+        let mut patterns = Patterns::<English>::zero();
+        patterns.set(3, 100, [5, -7]);
+        patterns.set(8, 6560, [MAX_VALUE, -MAX_VALUE]);
+        let bytes = patterns.to_bytes();
+        assert_eq!(Patterns::<English>::from_bytes(&bytes).ok(), Some(patterns));
+        assert!(Patterns::<International>::from_bytes(&bytes).is_err());
+        let mut damaged = bytes.clone();
+        damaged[40] ^= 1;
+        assert!(Patterns::<English>::from_bytes(&damaged).is_err());
+        assert!(Patterns::<English>::from_bytes(&bytes[..bytes.len() - 9]).is_err());
+        assert!(Patterns::<English>::from_bytes(&[]).is_err());
+    }
+}
