@@ -85,6 +85,40 @@ fn ga_selfplay_and_fit_write_loadable_weights() {
     assert!(out.contains("K = ") && out.contains("hold-out"), "{out}");
     assert!(dir.join("fitted.loss.csv").is_file() && dir.join("fitted.loss.svg").is_file());
     loads("international", &fitted);
+
+    // A pattern table and its weights, loaded as a pair; a damaged table is an error.
+    let model = path(&dir, "model");
+    let out = words(format!(
+        "tune patterns --variant international --games {games} --epochs 2 --out {model}"
+    ));
+    assert!(out.contains("epoch   2") && out.contains("K = "), "{out}");
+    assert!(dir.join("model/international.loss.svg").is_file());
+    let (weights, table) = (
+        path(&dir, "model/international.weights"),
+        path(&dir, "model/international.patterns"),
+    );
+    let analyse = |table: &str| {
+        let args = [
+            "analyse",
+            "--depth",
+            "2",
+            "--weights",
+            &weights,
+            "--patterns",
+            table,
+        ];
+        run_raw(&args)
+    };
+    assert!(String::from_utf8_lossy(&analyse(&table).stdout).contains("bestmove"));
+    let bytes = std::fs::read(&table).unwrap();
+    std::fs::write(&table, &bytes[..bytes.len() / 2]).unwrap();
+    let damaged = analyse(&table);
+    assert!(!damaged.status.success());
+    let errors = String::from_utf8_lossy(&damaged.stderr);
+    assert!(
+        errors.contains("international.patterns") && errors.contains("checksum"),
+        "{errors}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -26,6 +26,10 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
             include_str!("../learned/international.weights"),
             include_bytes!("../learned/international.patterns"),
         ),
+        "english" => (
+            include_str!("../learned/english.weights"),
+            include_bytes!("../learned/english.patterns"),
+        ),
         _ => return None,
     };
     let weights = Weights::parse::<V>(weights).ok()?;
@@ -36,11 +40,13 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::International;
+    use draughts_core::{English, International};
 
     #[test]
     fn the_shipped_models_load() {
         let (_, table) = learned::<International>().expect("the International model loads");
+        assert!(table.values().iter().any(|v| *v != [0, 0]));
+        let (_, table) = learned::<English>().expect("the English model loads");
         assert!(table.values().iter().any(|v| *v != [0, 0]));
     }
 }
