@@ -54,25 +54,31 @@ pub const MAX_VALUE: i16 = 16_383;
 const MAGIC: &[u8; 4] = b"DPAT";
 const VERSION: u32 = 1;
 
-/// `TERNARY[b]`: the arrangement index of the squares whose bits are set in `b`, each
-/// counted as digit 1 (digit `j` is worth 3^j).
-const TERNARY: [u16; 256] = {
-    let mut table = [0u16; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut value, mut power, mut j) = (0u16, 1u16, 0);
-        while j < 8 {
-            if b & (1 << j) != 0 {
-                value += power;
-            }
-            power *= 3;
-            j += 1;
+/// The arrangement parts of one block of two rows, for a block of `w` squares a row:
+/// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
+/// `0..w`, the lower row's in `w..2w`) packs, in byte `c`, the base-3 value of the four
+/// squares with in-row indices `c` and `c + 1` of both rows, each set bit a digit 1
+/// (digits: upper left, upper right, lower left, lower right).
+const fn block_table(w: usize) -> [u32; 1024] {
+    let mut table = [0u32; 1024];
+    let mut y = 0;
+    while y < 1 << (2 * w) {
+        let mut packed = 0u32;
+        let mut c = 0;
+        while c + 1 < w {
+            let value = bit(y, c) + 3 * bit(y, c + 1) + 9 * bit(y, w + c) + 27 * bit(y, w + c + 1);
+            packed |= value << (8 * c);
+            c += 1;
         }
-        table[b] = value;
-        b += 1;
+        table[y] = packed;
+        y += 1;
     }
     table
-};
+}
+
+const fn bit(y: usize, i: usize) -> u32 {
+    ((y >> i) & 1) as u32
+}
 
 /// Why a pattern file cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -112,8 +118,8 @@ impl<V: Variant> Patterns<V> {
         per_axis * per_axis
     };
 
-    /// [`region_shifts`] of every region.
-    const SHIFTS: [[u32; 4]; MAX_REGIONS] = shifts_table(<V::Board as Geometry>::PER_ROW as usize);
+    /// [`block_table`] for `V`'s board.
+    const BLOCK: [u32; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
 
     /// Pieces on the board at the start: where the blend is all opening.
     const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
@@ -192,14 +198,32 @@ impl<V: Variant> Patterns<V> {
 
     /// The arrangement on every region (the first [`Self::REGIONS`] entries; the rest
     /// are 0): what a trainer needs to fit a table.
+    ///
+    /// Region `(a, c)` (`r = a * (side / 2 - 1) + c`) covers rows `2a..2a + 4` and the
+    /// squares with in-row indices `c` and `c + 1`; its digit `j` (worth 3^j) is the
+    /// `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a black
+    /// man. Two rows form a block of the bit layout (a ghost bit follows every block),
+    /// so each block's half-arrangements come from two table lookups.
     #[inline]
     pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_REGIONS] {
+        let w = <V::Board as Geometry>::PER_ROW as usize;
+        let per_axis = w - 1;
+        let mask = (1u64 << (2 * w)) - 1;
         let white = pos.men(Color::White).bits();
         let black = pos.men(Color::Black).bits();
+        let mut halves = [0u32; 5];
+        for (b, half) in halves.iter_mut().enumerate().take(w) {
+            let base = b * (2 * w + 1);
+            *half = Self::BLOCK[((white >> base) & mask) as usize]
+                + 2 * Self::BLOCK[((black >> base) & mask) as usize];
+        }
         let mut out = [0u16; MAX_REGIONS];
-        for (r, slot) in out.iter_mut().enumerate().take(Self::REGIONS) {
-            let shifts = region_shifts::<V>(r);
-            *slot = TERNARY[gather(white, shifts)] + 2 * TERNARY[gather(black, shifts)];
+        for a in 0..per_axis {
+            for c in 0..per_axis {
+                let top = (halves[a] >> (8 * c)) & 0xff;
+                let bottom = (halves[a + 1] >> (8 * c)) & 0xff;
+                out[a * per_axis + c] = (top + 81 * bottom) as u16;
+            }
         }
         out
     }
@@ -207,36 +231,14 @@ impl<V: Variant> Patterns<V> {
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
-        let white = pos.men(Color::White).bits();
-        let black = pos.men(Color::Black).bits();
+        let arrangements = self.arrangements(pos);
         let (mut opening, mut endgame) = (0i32, 0i32);
-        for (r, table) in self
-            .combined
-            .chunks_exact(ARRANGEMENTS)
-            .enumerate()
-            .take(Self::REGIONS)
-        {
-            let base = Self::SHIFTS[r][0];
-            let a = usize::from(
-                TERNARY[Self::gather_at(white >> base)]
-                    + 2 * TERNARY[Self::gather_at(black >> base)],
-            );
-            let [o, e] = table[a];
+        for (table, &a) in self.combined.chunks_exact(ARRANGEMENTS).zip(&arrangements) {
+            let [o, e] = table[usize::from(a)];
             opening += i32::from(o);
             endgame += i32::from(e);
         }
         (opening, endgame)
-    }
-
-    /// The 8 bits of a region whose first square is bit 0 of `bits`: its rows start at
-    /// constant offsets from there (one ghost bit after every two rows).
-    #[inline(always)]
-    fn gather_at(bits: u64) -> usize {
-        let w = u32::from(<V::Board as Geometry>::PER_ROW);
-        ((bits & 3)
-            | ((bits >> w) & 3) << 2
-            | ((bits >> (2 * w + 1)) & 3) << 4
-            | ((bits >> (3 * w + 1)) & 3) << 6) as usize
     }
 
     /// The patterns' contribution to the score of `pos`, from the side to move's point
@@ -413,41 +415,6 @@ pub fn flipped_arrangement(a: u16) -> u16 {
         .fold(0, |acc, &d| acc * 3 + [0, 2, 1][usize::from(d)])
 }
 
-/// The bit of the left square of each of region `r`'s four rows (its right square is
-/// the next bit), by the layout of [`draughts_core::geometry`]: square index `i` has
-/// bit `i + i / (2 * per_row)`.
-const fn shifts_table(per_row: usize) -> [[u32; 4]; MAX_REGIONS] {
-    let per_axis = per_row - 1;
-    let mut table = [[0u32; 4]; MAX_REGIONS];
-    let mut r = 0;
-    while r < per_axis * per_axis && r < MAX_REGIONS {
-        let (row0, col) = (2 * (r / per_axis), r % per_axis);
-        let mut k = 0;
-        while k < 4 {
-            let index = (row0 + k) * per_row + col;
-            table[r][k] = (index + index / (2 * per_row)) as u32;
-            k += 1;
-        }
-        r += 1;
-    }
-    table
-}
-
-#[inline(always)]
-fn region_shifts<V: Variant>(r: usize) -> [u32; 4] {
-    Patterns::<V>::SHIFTS[r]
-}
-
-/// The 8 bits of region `shifts` in `bits`: row `k`'s two squares at bits `2k`, `2k+1`.
-#[inline(always)]
-fn gather(bits: u64, shifts: [u32; 4]) -> usize {
-    let mut out = 0u64;
-    for (k, s) in shifts.iter().enumerate() {
-        out |= ((bits >> s) & 3) << (2 * k);
-    }
-    out as usize
-}
-
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -465,24 +432,71 @@ mod tests {
         assert_eq!(Patterns::<English>::REGIONS, 9);
     }
 
-    fn rows_of_regions<V: Variant>() {
-        // Every region's rows hold two squares on adjacent bits, and the regions
-        // together cover every square.
-        let mut covered = 0u64;
-        for r in 0..Patterns::<V>::REGIONS {
-            for s in region_shifts::<V>(r) {
-                let pair = 3u64 << s;
-                assert_eq!(pair & <V::Board as Geometry>::VALID, pair, "region {r}");
-                covered |= pair;
+    /// The arrangement on region `r` square by square, as the documentation of
+    /// [`Patterns::arrangements`] defines it.
+    fn reference<V: Variant>(pos: &Position<V>, r: usize) -> u16 {
+        let w = usize::from(<V::Board as Geometry>::PER_ROW);
+        let (a, c) = (r / (w - 1), r % (w - 1));
+        let mut value = 0u16;
+        for j in (0..REGION_SQUARES).rev() {
+            let (row, column) = (2 * a + j / 2, c + j % 2);
+            let square =
+                draughts_core::Square::new((row * w + column + 1) as u8).expect("on the board");
+            let digit = match pos.piece_at(square) {
+                Some(piece) if piece.kind == draughts_core::Kind::Man => {
+                    if piece.color == Color::White {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                _ => 0,
+            };
+            value = 3 * value + digit;
+        }
+        value
+    }
+
+    /// Random games (a fixed linear congruential generator picks the moves): every
+    /// position's arrangements equal the square-by-square reference, and every square
+    /// lies in some region.
+    fn arrangements_are_the_reference<V: Variant>() {
+        let table = Patterns::<V>::zero();
+        let mut seed = 12345u64;
+        let mut squares_seen = [false; 50];
+        for _ in 0..20 {
+            let mut pos = Position::<V>::initial();
+            for _ in 0..120 {
+                let arrangements = table.arrangements(&pos);
+                for r in 0..Patterns::<V>::REGIONS {
+                    assert_eq!(arrangements[r], reference(&pos, r), "{pos:?}, region {r}");
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos = pos.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
             }
         }
-        assert_eq!(covered, <V::Board as Geometry>::VALID);
+        let w = usize::from(<V::Board as Geometry>::PER_ROW);
+        for r in 0..Patterns::<V>::REGIONS {
+            let (a, c) = (r / (w - 1), r % (w - 1));
+            for j in 0..REGION_SQUARES {
+                squares_seen[(2 * a + j / 2) * w + c + j % 2] = true;
+            }
+        }
+        assert!(squares_seen[..usize::from(<V::Board as Geometry>::SQUARES)]
+            .iter()
+            .all(|&s| s));
     }
 
     #[test]
-    fn regions_cover_the_board() {
-        rows_of_regions::<International>();
-        rows_of_regions::<English>();
+    fn arrangements_follow_the_definition() {
+        arrangements_are_the_reference::<International>();
+        arrangements_are_the_reference::<English>();
     }
 
     #[test]
