@@ -1,5 +1,5 @@
 //! Static evaluation of draughts positions: named features, learnable weight vectors,
-//! and a fast linear evaluator.
+//! learned pattern tables, and a fast linear evaluator.
 //!
 //! An [`Evaluator`] scores a quiet position from the side to move's point of view, in
 //! [`Score`] units where a man is worth about [`MAN`]. [`LinearEval`] is the weighted
@@ -7,7 +7,10 @@
 //! centre, runaway men, outposts, ...), each the side to move's count minus the
 //! opponent's, computed with bitboards for every variant by one generic code path.
 //! [`Weights`] name one weight per feature, with hand-set defaults per variant, and
-//! save to and load from a small TOML-subset text file for the tuner.
+//! save to and load from a small TOML-subset text file for the tuner. A [`Patterns`]
+//! table adds a learned value for the arrangement of men on each 4x4 region of the
+//! board; [`learned`] gives the weights and table shipped for a variant, the engine's
+//! default evaluation.
 //!
 //! ```
 //! use draughts_core::{International, Position};
