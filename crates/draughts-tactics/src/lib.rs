@@ -51,7 +51,7 @@ pub use content::{content_bits, Content, ContentSet};
 pub use finder::{Finder, FinderConfig};
 pub use gate::for_each_sacrifice;
 pub use index::TemplateIndex;
-pub use line::{is_settled, replay, LineMove, Outcome};
+pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};
 pub use material::{PieceValues, GAME_WIN_GAIN};
 pub use oracle::{DropPolicy, LeafStats, TemplateOracle};
 pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};
