@@ -126,7 +126,7 @@ pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
     let leaves = oracle.leaf_stats();
     let share = |n: u64| 100.0 * n as f64 / leaves.lookups.max(1) as f64;
     format!(
-        "tactics: {} templates ({} dropped); {} leaves: template tried at {:.2}%, accepted at {:.2}%; {} verifications",
+        "tactics: {} templates ({} dropped); {} positions asked (leaves and interior nodes): template tried at {:.2}%, accepted at {:.2}%; {} verifications",
         oracle.len(),
         oracle.dropped(),
         leaves.lookups,

@@ -10,7 +10,7 @@
 //!   text file format.
 //! - [`DecisionTree`]: one lookup returns the templates that match a position;
 //!   [`TemplateIndex`] buckets templates by their first move (a sacrifice, found by
-//!   [`for_each_sacrifice`]) with a tree per bucket.
+//!   [`for_each_sacrifice`]) and the piece that captures next, with a tree per bucket.
 //! - [`TemplateOracle`]: the [`draughts_search::TacticalOracle`] the search asks at
 //!   its leaves; it verifies every candidate by replaying its line.
 //!

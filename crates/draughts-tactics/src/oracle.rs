@@ -45,7 +45,7 @@ struct Counters {
 /// Leaf figures of a search with templates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LeafStats {
-    /// Leaves asked about.
+    /// Positions asked about: quiet leaves, and quiet interior nodes of the search.
     pub lookups: u64,
     /// Leaves where the index returned at least one candidate (verification was tried).
     pub tried: u64,
