@@ -126,7 +126,7 @@ pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
     let leaves = oracle.leaf_stats();
     let share = |n: u64| 100.0 * n as f64 / leaves.lookups.max(1) as f64;
     format!(
-        "tactics: {} templates ({} dropped); {} leaves: template tried at {:.2}%, accepted at {:.2}%; {} verifications",
+        "tactics: {} templates ({} dropped); {} positions asked (leaves and interior nodes): template tried at {:.2}%, accepted at {:.2}%; {} verifications",
         oracle.len(),
         oracle.dropped(),
         leaves.lookups,
@@ -369,7 +369,8 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
     let published = 0.06 * (t as f64) * (t as f64);
     writeln!(
         out,
-        "index (per side): {} first moves, {} line groups; trees: {} nodes ({} leaves; {:.4}x 0.06 T^2 = {:.0}), depth {}, {} group references, largest leaf {} groups; built in {:.3}s",
+        "index (per side): {} first moves, {} buckets by first move and capturing piece, {} line groups; trees: {} nodes ({} leaves; {:.4}x 0.06 T^2 = {:.0}), depth {}, {} group references, largest leaf {} groups; built in {:.3}s",
+        oracle.first_moves(),
         oracle.buckets(),
         tree.groups,
         tree.nodes,
@@ -420,11 +421,11 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
     )?;
     let accepted = positions
         .iter()
-        .filter(|p| draughts_search::TacticalOracle::combination(&oracle, p).is_some())
+        .filter(|p| draughts_search::TacticalOracle::combination(&oracle, p, 1).is_some())
         .count();
     let verified = fastest_of_five(|| {
         for pos in &positions {
-            let _ = draughts_search::TacticalOracle::combination(&oracle, pos);
+            let _ = draughts_search::TacticalOracle::combination(&oracle, pos, 1);
         }
     });
     writeln!(
@@ -505,7 +506,7 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
             let recognised: Vec<bool> = suite
                 .iter()
                 .filter_map(|(pos, best)| {
-                    draughts_search::TacticalOracle::combination(&*oracle, pos)
+                    draughts_search::TacticalOracle::combination(&*oracle, pos, 1)
                         .map(|c| c.line.first() == Some(best))
                 })
                 .collect();

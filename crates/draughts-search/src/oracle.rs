@@ -36,8 +36,16 @@ pub struct Combination<V: Variant> {
 }
 
 /// Recognises combinations at the leaves of the search.
+///
+/// The search asks only where a combination could change its result: at a quiet leaf
+/// whose evaluation is below beta, and only for a gain that lifts the evaluation above
+/// alpha.
 pub trait TacticalOracle<V: Variant>: Send + Sync {
-    /// A combination for the side to move in the quiet position `pos`, if one is known
-    /// and verified.
-    fn combination(&self, pos: &Position<V>) -> Option<Combination<V>>;
+    /// The most any combination the oracle knows can gain (an upper bound; the search
+    /// does not ask for more).
+    fn max_gain(&self) -> Score;
+
+    /// A verified combination for the side to move in the quiet position `pos` that
+    /// gains at least `at_least` (at least 1), if the oracle knows one.
+    fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>>;
 }

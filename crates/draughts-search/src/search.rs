@@ -16,6 +16,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The least remaining depth at which an interior node asks the tactical oracle for a
+/// combination to search (leaves ask for one to add to their evaluation).
+const COMBINATION_DEPTH: i32 = 2;
+
 /// What the search reports after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo<V: Variant> {
@@ -120,7 +124,8 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// search then looks past database positions of that material for the next capture
     /// or promotion (a conversion) instead of stopping at them.
     converting: Option<MaterialKey>,
-    tactics: Option<&'a dyn TacticalOracle<V>>,
+    /// The tactical oracle with its [`TacticalOracle::max_gain`].
+    tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
@@ -245,7 +250,10 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             control,
             endgame,
             converting,
-            tactics: self.tactics.as_deref(),
+            tactics: self
+                .tactics
+                .as_deref()
+                .map(|oracle| (oracle, oracle.max_gain())),
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),
@@ -523,14 +531,32 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
         self.order(tt_move, ply);
 
-        // 7. The moves, principal variation first, later ones with null windows and
-        //    reductions.
-        self.path.push(hash);
+        // 7. A proven combination: the defender's moves in its line are forced, so the
+        //    position at its end, searched, bounds this node from below.
+        let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = 0;
-        let original_alpha = alpha;
+        if let Some((score, index)) = self.combination(pos, clock, depth, alpha, beta, ply) {
+            if self.stopped {
+                return 0;
+            }
+            best = score;
+            best_index = index;
+            if score > alpha {
+                alpha = score;
+                self.pv_len[ply + 1] = 0;
+                self.update_pv(ply, self.lists[ply][index]);
+            }
+        }
+
+        // 8. The moves, principal variation first, later ones with null windows and
+        //    reductions.
+        self.path.push(hash);
         let forced = count == 1;
         for n in 0..count {
+            if best >= beta {
+                break;
+            }
             let i = pick(&mut self.orders[ply], n);
             let mv = self.lists[ply][i];
             let child = pos.play_unchecked(&mv);
@@ -602,7 +628,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
 
         self.path.pop();
 
-        // 8. Remember the result.
+        // 9. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -620,6 +646,53 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             },
         );
         best
+    }
+
+    /// At an interior node of at least [`COMBINATION_DEPTH`] whose position is quiet,
+    /// the tactical oracle's combination, if it has one: the line is played out and
+    /// the position at its end searched with one ply less than this node has. Every
+    /// defender move of the line is its only legal move, so the score is a lower bound
+    /// of this node's; it comes back with the index of the line's first move.
+    fn combination(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<(Score, usize)> {
+        let (tactics, _) = self.shared.tactics?;
+        if depth < COMBINATION_DEPTH
+            || self.lists[ply][0].is_capture()
+            || pos.opponent_has_capture()
+        {
+            return None;
+        }
+        let combination = tactics.combination(pos, 1)?;
+        let end_ply = ply + combination.line.len();
+        let first = *combination.line.first()?;
+        let index = self.lists[ply].iter().position(|mv| *mv == first)?;
+        if end_ply >= MAX_PLY - 1 {
+            return None;
+        }
+        let mut here = *pos;
+        let mut here_clock = clock;
+        let pushed = self.path.len();
+        for mv in &combination.line {
+            self.path.push(here.hash());
+            let next = here.play_unchecked(mv);
+            here_clock = here_clock.after(&here, mv, &next);
+            here = next;
+        }
+        // Negamax: the score at the end is the attacker's when the attacker is to move.
+        let score = if here.turn() == pos.turn() {
+            self.search(&here, here_clock, depth - 1, alpha, beta, end_ply, false)
+        } else {
+            -self.search(&here, here_clock, depth - 1, -beta, -alpha, end_ply, false)
+        };
+        self.path.truncate(pushed);
+        Some((score, index))
     }
 
     /// Resolves pending captures before evaluating. A position where the side to move
@@ -646,7 +719,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         let must_capture = pos.has_capture();
         let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
         if !must_capture && !threatened {
-            return self.leaf(pos, clock, ply, beta);
+            return self.leaf(pos, clock, ply, alpha, beta);
         }
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
@@ -683,19 +756,30 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     /// The value of a quiet position: the database's if it knows, a proven combination
     /// if the tactical oracle has one, else the evaluation, drawn towards zero as the
     /// king-move draw rule comes near, so that the side ahead makes progress in time.
-    fn leaf(&mut self, pos: &Position<V>, clock: DrawClock<V>, ply: usize, beta: Score) -> Score {
+    fn leaf(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if let Some(score) = self.probe_endgame(pos, clock, ply, false) {
             return score;
         }
         let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
         // A combination only adds to the evaluation: at or above `beta` the node fails
-        // high without asking.
+        // high without asking, and a gain that cannot lift it above `alpha` is not
+        // asked for (the node fails low either way).
         if eval >= beta {
             return eval;
         }
-        if let Some(tactics) = self.shared.tactics {
-            if let Some(combination) = tactics.combination(pos) {
-                return eval.max(eval + combination.gain);
+        if let Some((tactics, max_gain)) = self.shared.tactics {
+            let needed = alpha.saturating_add(1).saturating_sub(eval).max(1);
+            if needed <= max_gain {
+                if let Some(combination) = tactics.combination(pos, needed) {
+                    return eval + combination.gain;
+                }
             }
         }
         eval

@@ -9,17 +9,30 @@
 use draughts_core::geometry::{shift, Direction, Geometry};
 use draughts_core::{Color, MoveList, Position, Variant};
 
-/// Calls `visit(from_bit, to_bit)` for every step of the side to move after which the
-/// opponent has a capture. `pos` must be quiet (neither side can capture).
-pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u32, u32)) {
+/// Calls `visit(from_bit, to_bit, capturers)` for every step of the side to move after
+/// which the opponent has a capture; `capturers` holds the raw bits of the opponent's
+/// pieces that can start one there: every piece a legal capture starts from (with the
+/// majority rule also a man whose captures are shorter than another's). `pos` must be
+/// quiet (neither side can capture).
+///
+/// With men only, a capture the opponent gets from a step jumps the man that arrived,
+/// or lands on the square it left (anything else was possible before): both are
+/// found with shifts. With a king on the board the move generator answers.
+pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u32, u32, u64)) {
     let any_kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
     if any_kings != 0 {
-        // Kings move and capture along whole lines: ask the move generator.
         let mut moves = MoveList::new();
+        let mut replies = MoveList::new();
         pos.generate_moves(&mut moves);
         for mv in &moves {
-            if !mv.is_capture() && pos.play_unchecked(mv).has_capture() {
-                visit(mv.from_bit(), mv.to_bit());
+            if mv.is_capture() {
+                continue;
+            }
+            let child = pos.play_unchecked(mv);
+            if child.has_capture() {
+                child.generate_moves(&mut replies);
+                let capturers = replies.iter().fold(0, |bits, r| bits | 1 << r.from_bit());
+                visit(mv.from_bit(), mv.to_bit(), capturers);
             }
         }
         return;
@@ -45,32 +58,43 @@ pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u
     } else {
         &their_forward
     };
+    let shift = shift::<V::Board>;
     for d in forward {
-        let to = shift::<V::Board>(ours, d) & empty & valid;
+        let to = shift(ours, d) & empty & valid;
         if to == 0 {
             continue;
         }
-        let from = shift::<V::Board>(to, d.reverse());
-        let mut hit_to = 0u64;
-        let mut hit_from = 0u64;
-        for &j in captures {
-            // A man of theirs one step before `to` in direction j jumps the arrival,
-            // landing beyond it: on an empty square, or on the square just left.
+        let from = shift(to, d.reverse());
+        // Per capture direction j: the arrivals a man of theirs jumps (from one step
+        // before, landing beyond on an empty square or the square just left), and the
+        // squares left onto which a man of theirs jumps one of ours.
+        let mut jumped = [0u64; 4];
+        let mut landed = [0u64; 4];
+        for (k, &j) in captures.iter().enumerate() {
             let beyond_empty = if j == d.reverse() {
                 valid
             } else {
-                shift::<V::Board>(empty, j.reverse())
+                shift(empty, j.reverse())
             };
-            hit_to |= to & shift::<V::Board>(theirs, j) & beyond_empty;
-            // A man of theirs jumps one of ours onto the square just left.
-            hit_from |= from & shift::<V::Board>(shift::<V::Board>(theirs, j) & ours, j);
+            jumped[k] = to & shift(theirs, j) & beyond_empty;
+            landed[k] = from & shift(shift(theirs, j) & ours, j);
         }
-        let mut hits = hit_to | shift::<V::Board>(hit_from, d);
+        let mut hits =
+            jumped.iter().fold(0, |h, &b| h | b) | shift(landed.iter().fold(0, |h, &b| h | b), d);
         while hits != 0 {
-            let t = hits.trailing_zeros();
+            let t = hits & hits.wrapping_neg();
             hits &= hits - 1;
-            let f = shift::<V::Board>(1u64 << t, d.reverse()).trailing_zeros();
-            visit(f, t);
+            let f = shift(t, d.reverse());
+            let mut capturers = 0;
+            for (k, &j) in captures.iter().enumerate() {
+                if jumped[k] & t != 0 {
+                    capturers |= shift(t, j.reverse());
+                }
+                if landed[k] & f != 0 {
+                    capturers |= shift(shift(f, j.reverse()), j.reverse());
+                }
+            }
+            visit(f.trailing_zeros(), t.trailing_zeros(), capturers);
         }
     }
 }
@@ -84,7 +108,7 @@ mod tests {
     fn sacrifices<V: Variant>(fen: &str) -> Vec<String> {
         let pos: Position<V> = fen.parse().unwrap();
         let mut out = Vec::new();
-        for_each_sacrifice(&pos, |f, t| {
+        for_each_sacrifice(&pos, |f, t, _| {
             let square = |b: u32| square_of_bit::<V>(1 << b).map_or(0, |s| s.number());
             out.push(format!("{}-{}", square(f), square(t)));
         });

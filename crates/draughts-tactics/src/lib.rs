@@ -10,7 +10,7 @@
 //!   text file format.
 //! - [`DecisionTree`]: one lookup returns the templates that match a position;
 //!   [`TemplateIndex`] buckets templates by their first move (a sacrifice, found by
-//!   [`for_each_sacrifice`]) with a tree per bucket.
+//!   [`for_each_sacrifice`]) and the piece that captures next, with a tree per bucket.
 //! - [`TemplateOracle`]: the [`draughts_search::TacticalOracle`] the search asks at
 //!   its leaves; it verifies every candidate by replaying its line.
 //!
@@ -51,7 +51,7 @@ pub use content::{content_bits, Content, ContentSet};
 pub use finder::{Finder, FinderConfig};
 pub use gate::for_each_sacrifice;
 pub use index::TemplateIndex;
-pub use line::{is_settled, replay, LineMove, Outcome};
+pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};
 pub use material::{PieceValues, GAME_WIN_GAIN};
 pub use oracle::{DropPolicy, LeafStats, TemplateOracle};
 pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};

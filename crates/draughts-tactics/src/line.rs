@@ -3,6 +3,7 @@
 
 use crate::content::{mirror_bits, square_of_bit};
 use crate::material::PieceValues;
+use arrayvec::ArrayVec;
 use draughts_core::{Bitboard, Color, Kind, Move, MoveList, Position, Square, Variant};
 use draughts_eval::Score;
 use draughts_search::Combination;
@@ -176,7 +177,7 @@ impl<V: Variant> Outcome<V> {
     /// Whether the line wins: a net gain of at least one man, or a breakthrough to a
     /// king that costs nothing on balance (gain at least 0 and a new king).
     pub fn wins(&self, values: &PieceValues) -> bool {
-        self.gain >= values.man || (self.crowned && self.gain >= 0)
+        wins(self.gain, self.crowned, values)
     }
 
     /// The search's view of it.
@@ -186,6 +187,11 @@ impl<V: Variant> Outcome<V> {
             gain: self.gain,
         }
     }
+}
+
+/// Whether a line with this gain and crowning wins (see [`Outcome::wins`]).
+pub(crate) fn wins(gain: Score, crowned: bool, values: &PieceValues) -> bool {
+    gain >= values.man || (crowned && gain >= 0)
 }
 
 /// Whether a line may end in `pos`: the side to move has no capture, and if the
@@ -199,15 +205,43 @@ pub fn is_settled<V: Variant>(pos: &Position<V>, attacker: Color) -> bool {
 /// Replays `line` from `pos` with the side to move as attacker: every move must be
 /// legal where it is played, every defender move must be the defender's only legal
 /// move, and the line must end in a settled position ([`is_settled`]). `None` if any
-/// of that fails; otherwise the moves and what they gain (winning or not).
+/// of that fails, or if the line has more than [`MAX_LINE`] moves; otherwise the moves
+/// and what they gain (winning or not).
 pub fn replay<V: Variant>(
     pos: &Position<V>,
     line: &[LineMove<V>],
     values: &PieceValues,
 ) -> Option<Outcome<V>> {
+    let mut moves = LineMoves::new();
+    let (gain, crowned) = replay_into(pos, line, values, &mut moves)?;
+    Some(Outcome {
+        line: moves.to_vec(),
+        gain,
+        crowned,
+    })
+}
+
+/// The most moves a line may have: longer lines do not replay.
+pub const MAX_LINE: usize = 32;
+
+/// The moves of a replayed line, on the stack: the oracle replays at search leaves,
+/// where an allocation for a line that then fails showed in profiles.
+pub(crate) type LineMoves<V> = ArrayVec<Move<V>, MAX_LINE>;
+
+/// As [`replay`], with the moves played left in `moves` (cleared first): the gain and
+/// whether the attacker crowned.
+pub(crate) fn replay_into<V: Variant>(
+    pos: &Position<V>,
+    line: &[LineMove<V>],
+    values: &PieceValues,
+    moves: &mut LineMoves<V>,
+) -> Option<(Score, bool)> {
+    moves.clear();
+    if line.len() > MAX_LINE {
+        return None;
+    }
     let attacker = pos.turn();
     let start = values.balance(pos, attacker);
-    let mut moves = Vec::with_capacity(line.len());
     let mut here = *pos;
     // One list for the whole line: a move list is large, and copying it out of
     // `legal_moves` at every ply showed in profiles.
@@ -225,11 +259,10 @@ pub fn replay<V: Variant>(
         return None;
     }
     let kings = |p: &Position<V>| p.count(attacker, Kind::King);
-    Some(Outcome {
-        line: moves,
-        gain: values.gain(start, &here, attacker),
-        crowned: kings(&here) > kings(pos),
-    })
+    Some((
+        values.gain(start, &here, attacker),
+        kings(&here) > kings(pos),
+    ))
 }
 
 #[cfg(test)]

@@ -3,11 +3,13 @@
 //! failing.
 
 use crate::index::TemplateIndex;
+use crate::line::LineMoves;
 use crate::material::PieceValues;
 use crate::set::{Entry, TemplateSet};
 use crate::template::Template;
 use crate::tree::TreeStats;
 use draughts_core::{Color, Position, Variant};
+use draughts_eval::Score;
 use draughts_search::{Combination, TacticalOracle};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -43,7 +45,7 @@ struct Counters {
 /// Leaf figures of a search with templates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LeafStats {
-    /// Leaves asked about.
+    /// Positions asked about: quiet leaves, and quiet interior nodes of the search.
     pub lookups: u64,
     /// Leaves where the index returned at least one candidate (verification was tried).
     pub tried: u64,
@@ -61,6 +63,8 @@ pub struct TemplateOracle<V: Variant> {
     /// Per side to move, the templates in that side's form (same order in both).
     templates: [Vec<Template<V>>; 2],
     indexes: [TemplateIndex; 2],
+    /// The largest gain of the templates.
+    max_gain: Score,
     counters: Vec<Counters>,
     values: PieceValues,
     policy: DropPolicy,
@@ -94,20 +98,12 @@ impl<V: Variant> TemplateOracle<V> {
                 dropped: AtomicBool::new(false),
             })
             .collect();
-        // Templates of one line are neighbours in the set's order: one group each.
-        let mut groups = Vec::with_capacity(white.len());
-        for (i, t) in white.iter().enumerate() {
-            let last = groups.last().copied().unwrap_or(0);
-            let same = i > 0 && white[i - 1].line() == t.line();
-            groups.push(if same || i == 0 { last } else { last + 1 });
-        }
-        let indexes = [
-            TemplateIndex::build(&white, &groups),
-            TemplateIndex::build(&black, &groups),
-        ];
+        let indexes = [TemplateIndex::build(&white), TemplateIndex::build(&black)];
+        let max_gain = white.iter().map(Template::gain).max().unwrap_or(0);
         let oracle = TemplateOracle {
             templates: [white, black],
             indexes,
+            max_gain,
             counters,
             values,
             policy,
@@ -138,16 +134,23 @@ impl<V: Variant> TemplateOracle<V> {
         self.indexes[0].stats()
     }
 
-    /// Number of distinct first moves the templates are bucketed by (for one side).
+    /// Number of distinct first moves of the templates.
+    pub fn first_moves(&self) -> usize {
+        self.indexes[0].first_moves()
+    }
+
+    /// Number of buckets of the index: distinct first moves and starts of the second
+    /// move (for one side).
     pub fn buckets(&self) -> usize {
         self.indexes[0].buckets()
     }
 
     /// The templates (as indices, increasing) that match the quiet position `pos`
-    /// with its side to move attacking and whose first move is a sacrifice there,
-    /// dropped ones included.
+    /// with its side to move attacking, whose first move is a sacrifice there and
+    /// whose second (if any) starts with a piece that can then capture, dropped ones
+    /// included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
-        self.indexes[pos.turn().index()].lookup(pos, out);
+        self.indexes[pos.turn().index()].lookup(pos, Score::MIN, out);
     }
 
     /// The template with index `index`, in the form for `side` attacking.
@@ -213,42 +216,65 @@ impl<V: Variant> TemplateOracle<V> {
 }
 
 impl<V: Variant> TemplateOracle<V> {
-    /// Looks `pos` up and verifies the candidates: the index of the first template
-    /// that wins there, with its outcome.
-    fn find(&self, pos: &Position<V>, buffers: &mut Buffers) -> Option<(u32, Combination<V>)> {
+    /// Looks `pos` up and verifies the candidates learned with a gain of at least
+    /// `at_least`: the first line that wins there by at least that much. A line is
+    /// replayed once: the other templates of a line that failed fail with it.
+    fn find(
+        &self,
+        pos: &Position<V>,
+        at_least: Score,
+        buffers: &mut Buffers,
+    ) -> Option<Combination<V>> {
         let side = pos.turn().index();
-        self.indexes[side].lookup(pos, &mut buffers.candidates);
+        let candidates = &mut buffers.candidates;
+        self.indexes[side].lookup(pos, at_least, candidates);
+        let mut moves = LineMoves::new();
         let mut tried = false;
-        let mut found = None;
-        for &index in &buffers.candidates {
+        let mut failed_group = None;
+        for &index in candidates.iter() {
+            let template = &self.templates[side][index as usize];
             let counters = &self.counters[index as usize];
-            if counters.dropped.load(Relaxed) {
+            if counters.dropped.load(Relaxed) || template.gain() < at_least {
                 continue;
             }
             tried = true;
-            self.verifications.fetch_add(1, Relaxed);
-            if let Some(outcome) = self.templates[side][index as usize].verify(pos, &self.values) {
-                counters.accepted.fetch_add(1, Relaxed);
+            let group = self.indexes[side].group_of(index);
+            let gain = if group.is_some() && failed_group == group {
+                None
+            } else {
+                self.verifications.fetch_add(1, Relaxed);
+                template.verify_into(pos, &self.values, &mut moves)
+            };
+            let Some(gain) = gain else {
+                failed_group = group;
+                counters.rejected.fetch_add(1, Relaxed);
+                self.review(counters);
+                continue;
+            };
+            counters.accepted.fetch_add(1, Relaxed);
+            if gain >= at_least {
                 self.accepted.fetch_add(1, Relaxed);
-                found = Some((index, outcome.into_combination()));
-                break;
+                self.tried.fetch_add(1, Relaxed);
+                return Some(Combination {
+                    line: moves.to_vec(),
+                    gain,
+                });
             }
-            counters.rejected.fetch_add(1, Relaxed);
-            self.review(counters);
         }
         if tried {
             self.tried.fetch_add(1, Relaxed);
         }
-        found
+        None
     }
 }
 
 impl<V: Variant> TacticalOracle<V> for TemplateOracle<V> {
-    fn combination(&self, pos: &Position<V>) -> Option<Combination<V>> {
+    fn max_gain(&self) -> Score {
+        self.max_gain
+    }
+
+    fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
         self.lookups.fetch_add(1, Relaxed);
-        BUFFERS.with(|cell| {
-            self.find(pos, &mut cell.borrow_mut())
-                .map(|(_, combination)| combination)
-        })
+        BUFFERS.with(|cell| self.find(pos, at_least, &mut cell.borrow_mut()))
     }
 }

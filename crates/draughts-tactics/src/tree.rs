@@ -115,10 +115,12 @@ impl TreeStats {
     }
 }
 
-/// The two tests that reject most groups, for a first look at a leaf: the squares
-/// that must not be empty, and those that must hold no man.
-fn quick_mask(key: &[u64; 5]) -> [u64; 2] {
-    [key[0], key[1] & key[2]]
+/// The tests of a first look at a leaf: the squares that must not be empty, those that
+/// must hold no white man, and those that must hold no black man. Without kings on the
+/// board they are the whole test: a scan that reads a group's full key only for groups
+/// that pass does not miss the cache on groups that fail.
+fn quick_mask(key: &[u64; 5]) -> [u64; 3] {
+    [key[0], key[1], key[2]]
 }
 
 /// A decision tree over templates given by their forbidden-content masks (see
@@ -132,12 +134,13 @@ fn quick_mask(key: &[u64; 5]) -> [u64; 2] {
 #[derive(Clone, Debug)]
 pub struct DecisionTree {
     nodes: Vec<Node>,
-    /// The groups of the leaves, each leaf's in one run; beside them the two words of
-    /// their quick masks ([`quick_mask`]) in arrays of their own, which a leaf scans
+    /// The groups of the leaves, each leaf's in one run; beside them the three words
+    /// of their quick masks ([`quick_mask`]) in arrays of their own, which a leaf scans
     /// in order, 64 at a time, in a loop the compiler vectorises.
     leaves: Vec<u32>,
     must_be_occupied: Vec<u64>,
-    no_man: Vec<u64>,
+    no_white_man: Vec<u64>,
+    no_black_man: Vec<u64>,
     /// Per group, the contents forbidden by all its templates.
     keys: Vec<[u64; 5]>,
     /// Templates of group `g`: `members[starts[g]..starts[g + 1]]`.
@@ -206,7 +209,8 @@ impl DecisionTree {
             nodes: vec![Node::Leaf { start: 0, len: 0 }; roots.len().max(1)],
             leaves: Vec::new(),
             must_be_occupied: Vec::new(),
-            no_man: Vec::new(),
+            no_white_man: Vec::new(),
+            no_black_man: Vec::new(),
             keys,
             members,
             starts,
@@ -255,10 +259,11 @@ impl DecisionTree {
                     len: set.len() as u32,
                 };
                 for &g in &set {
-                    let [occupied, no_man] = quick_mask(&tree.keys[g as usize]);
+                    let [occupied, no_white, no_black] = quick_mask(&tree.keys[g as usize]);
                     tree.leaves.push(g);
                     tree.must_be_occupied.push(occupied);
-                    tree.no_man.push(no_man);
+                    tree.no_white_man.push(no_white);
+                    tree.no_black_man.push(no_black);
                 }
                 continue;
             };
@@ -359,18 +364,24 @@ impl DecisionTree {
                 }
                 Node::Leaf { start, len } => {
                     let fits = |f: &[u64; 5]| (0..5).all(|c| contents[c] & f[c] == 0);
-                    let (empty, men) = (contents[0], contents[1] | contents[2]);
+                    let [empty, white, black, ..] = *contents;
                     let range = start as usize..(start + len) as usize;
                     let groups = &self.leaves[range.clone()];
                     let occupied = &self.must_be_occupied[range.clone()];
-                    let no_man = &self.no_man[range];
-                    for (chunk, (occupied, no_man)) in
-                        occupied.chunks(64).zip(no_man.chunks(64)).enumerate()
+                    let no_white = &self.no_white_man[range.clone()];
+                    let no_black = &self.no_black_man[range];
+                    for (chunk, ((occupied, no_white), no_black)) in occupied
+                        .chunks(64)
+                        .zip(no_white.chunks(64))
+                        .zip(no_black.chunks(64))
+                        .enumerate()
                     {
                         // Bit i: group i of the chunk passes the quick test.
                         let mut pass = 0u64;
-                        for (i, (&o, &n)) in occupied.iter().zip(no_man).enumerate() {
-                            pass |= u64::from((o & empty) | (n & men) == 0) << i;
+                        for (i, ((&o, &w), &b)) in
+                            occupied.iter().zip(no_white).zip(no_black).enumerate()
+                        {
+                            pass |= u64::from((o & empty) | (w & white) | (b & black) == 0) << i;
                         }
                         while pass != 0 {
                             let g = groups[chunk * 64 + pass.trailing_zeros() as usize];

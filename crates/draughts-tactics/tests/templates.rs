@@ -223,12 +223,12 @@ fn oracle_verifies_counts_and_drops() {
         max_reject_share: 0.5,
     };
     let oracle = TemplateOracle::new(&set, values, policy);
-    let combination = oracle.combination(&pos).unwrap();
+    let combination = oracle.combination(&pos, 1).unwrap();
     assert_eq!(combination.gain, 100);
     assert_eq!(combination.line.len(), 3);
     // Black to move in the mirror image: the Black form answers.
     assert_eq!(
-        oracle.combination(&pos.flipped()).map(|c| c.gain),
+        oracle.combination(&pos.flipped(), 1).map(|c| c.gain),
         Some(100)
     );
     // It matches here, but 17x28x39 takes two: verification rejects it.
@@ -238,7 +238,7 @@ fn oracle_verifies_counts_and_drops() {
         let mut candidates = Vec::new();
         oracle.candidates(&failing, &mut candidates);
         assert_eq!(candidates, [0]);
-        assert!(oracle.combination(&failing).is_none());
+        assert!(oracle.combination(&failing, 1).is_none());
     }
     let stats = oracle.leaf_stats();
     assert_eq!(
@@ -252,7 +252,7 @@ fn oracle_verifies_counts_and_drops() {
     );
     // Three rejects in five tries is more than half: dropped.
     assert_eq!(oracle.dropped(), 1);
-    assert!(oracle.combination(&pos).is_none());
+    assert!(oracle.combination(&pos, 1).is_none());
     assert!(oracle.to_set().is_empty());
 }
 
@@ -294,12 +294,18 @@ fn check_mirror<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(
     Ok(())
 }
 
-fn sacrifices_by_movegen<V: Variant>(pos: &Position<V>) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = pos
+/// The sacrifices of `pos` by the move generator: start, end, and the pieces that can
+/// capture after each (raw bits), in order.
+fn sacrifices_by_movegen<V: Variant>(pos: &Position<V>) -> Vec<(u32, u32, u64)> {
+    let mut out: Vec<(u32, u32, u64)> = pos
         .legal_moves()
         .iter()
         .filter(|m| !m.is_capture() && pos.play_unchecked(m).has_capture())
-        .map(|m| (m.from_bit(), m.to_bit()))
+        .map(|m| {
+            let replies = pos.play_unchecked(m).legal_moves();
+            let capturers = replies.iter().fold(0, |bits, r| bits | 1 << r.from_bit());
+            (m.from_bit(), m.to_bit(), capturers)
+        })
         .collect();
     out.sort_unstable();
     out
@@ -310,14 +316,23 @@ fn check_sacrifices<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> 
         return Ok(());
     }
     let mut fast = Vec::new();
-    for_each_sacrifice(pos, |f, t| fast.push((f, t)));
+    for_each_sacrifice(pos, |f, t, capturers| fast.push((f, t, capturers)));
     fast.sort_unstable();
-    prop_assert_eq!(fast, sacrifices_by_movegen(pos));
+    let slow = sacrifices_by_movegen(pos);
+    let steps = |list: &[(u32, u32, u64)]| list.iter().map(|&(f, t, _)| (f, t)).collect::<Vec<_>>();
+    prop_assert_eq!(steps(&fast), steps(&slow));
+    // Every piece a legal capture starts from is named (the majority rule may leave
+    // a named piece without a legal capture).
+    for (&(.., named), &(.., legal)) in fast.iter().zip(&slow) {
+        prop_assert_eq!(legal & !named, 0);
+    }
     Ok(())
 }
 
-/// The oracle's candidates are exactly the templates that match and start with a
-/// sacrifice in the position.
+/// The oracle's candidates are the templates that match, start with a sacrifice in
+/// the position and go on with a capture by a piece that can capture after it (and
+/// possibly some whose piece could capture but for the majority rule); the matching
+/// templates left out do not verify.
 fn check_oracle_candidates<V: Variant>(
     set: &TemplateSet<V>,
     pos: &Position<V>,
@@ -330,14 +345,31 @@ fn check_oracle_candidates<V: Variant>(
     let mut found = Vec::new();
     oracle.candidates(pos, &mut found);
     let sacrifices = sacrifices_by_movegen(pos);
-    let scan: Vec<u32> = (0..oracle.len() as u32)
-        .filter(|&i| {
-            let t = oracle.template(i as usize, pos.turn()).unwrap();
-            let first = t.line()[0];
-            t.matches(pos) && sacrifices.contains(&(first.from_bit(), first.to_bit()))
-        })
-        .collect();
-    prop_assert_eq!(found, scan);
+    let mut scan = Vec::new();
+    for i in 0..oracle.len() as u32 {
+        let t = oracle.template(i as usize, pos.turn()).unwrap();
+        if !t.matches(pos) {
+            continue;
+        }
+        let line = t.line();
+        let starts = sacrifices.iter().any(|&(f, to, capturers)| {
+            (f, to) == (line[0].from_bit(), line[0].to_bit())
+                && line
+                    .get(1)
+                    .map_or(true, |second| capturers & 1 << second.from_bit() != 0)
+        });
+        if starts {
+            scan.push(i);
+        } else if found.binary_search(&i).is_err() {
+            prop_assert!(t.verify(pos, &values).is_none());
+        }
+    }
+    // Found beyond the scan: only templates that do not verify.
+    for &i in found.iter().filter(|i| scan.binary_search(i).is_err()) {
+        let t = oracle.template(i as usize, pos.turn()).unwrap();
+        prop_assert!(t.matches(pos) && t.verify(pos, &values).is_none());
+    }
+    prop_assert!(scan.iter().all(|i| found.binary_search(i).is_ok()));
     Ok(())
 }
 
