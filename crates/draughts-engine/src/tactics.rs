@@ -619,8 +619,10 @@ mod tests {
 
     #[test]
     fn learning_finds_templates_in_self_play() {
+        // The hand-set evaluator: its first self-play game has combinations early on.
         let options = EngineOptions {
             hash_mib: 1,
+            patterns: Some(crate::engine::NO_PATTERNS.into()),
             ..EngineOptions::default()
         };
         let engine = searcher::<International>(&options).unwrap();

@@ -468,8 +468,8 @@ mod tests {
             let mut pos = Position::<V>::initial();
             for _ in 0..120 {
                 let arrangements = table.arrangements(&pos);
-                for r in 0..Patterns::<V>::REGIONS {
-                    assert_eq!(arrangements[r], reference(&pos, r), "{pos:?}, region {r}");
+                for (r, &a) in arrangements.iter().enumerate().take(Patterns::<V>::REGIONS) {
+                    assert_eq!(a, reference(&pos, r), "{pos:?}, region {r}");
                 }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
