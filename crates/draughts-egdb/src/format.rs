@@ -234,27 +234,37 @@ fn decode_all(block: &[u8], len: u32) -> Option<Vec<u8>> {
     }
 }
 
-/// Writes a slice file atomically (to a temporary name, then renamed).
+/// Writes a slice file of `size` index slots atomically (to a temporary name, then
+/// renamed).
 ///
-/// `symbols` has one symbol per index slot; `exceptions` are `(index, value)` pairs in
-/// ascending index order.
+/// `block_symbols(block, out)` appends the symbols of block `block` (one per slot:
+/// `header.block_positions` of them, fewer in the last block), so that the caller need
+/// not hold a symbol per slot of the whole slice; blocks are encoded in parallel.
+/// `exceptions` are `(index, value)` pairs in ascending index order.
 pub(crate) fn write(
     path: &Path,
     mut header: Header,
-    symbols: &[u8],
+    size: u64,
+    block_symbols: impl Fn(u64, &mut Vec<u8>) + Sync,
     exceptions: &[(u64, Wld)],
 ) -> Result<(), Error> {
     use rayon::prelude::*;
-    let block_positions = header.block_positions as usize;
-    let encoded: Vec<Vec<u8>> = symbols
-        .par_chunks(block_positions)
-        .map(|chunk| {
+    let block_positions = u64::from(header.block_positions);
+    let encoded: Vec<Vec<u8>> = (0..size.div_ceil(block_positions))
+        .into_par_iter()
+        .map(|block| {
+            let mut symbols = Vec::with_capacity(block_positions as usize);
+            block_symbols(block, &mut symbols);
+            debug_assert_eq!(
+                symbols.len() as u64,
+                (size - block * block_positions).min(block_positions)
+            );
             let mut out = Vec::new();
-            encode_block(chunk, &mut out);
+            encode_block(&symbols, &mut out);
             out
         })
         .collect();
-    header.size = symbols.len() as u64;
+    header.size = size;
     header.blocks = encoded.len() as u64;
     header.exceptions = exceptions.len() as u64;
     header.data_len = encoded.iter().map(|b| b.len() as u64).sum();
@@ -558,10 +568,12 @@ mod tests {
     fn write_sample(dir: &Path) -> (PathBuf, Vec<u8>) {
         let (symbols, exceptions) = sample();
         let path = dir.join("sample.egdb");
+        let block = header(Material::new(1, 0, 0, 1)).block_positions as usize;
         write(
             &path,
             header(Material::new(1, 0, 0, 1)),
-            &symbols,
+            symbols.len() as u64,
+            |b, out| out.extend(symbols.chunks(block).nth(b as usize).unwrap()),
             &exceptions,
         )
         .unwrap();

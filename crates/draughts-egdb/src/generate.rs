@@ -26,7 +26,7 @@
 //!    temporary name and renamed, so a finished slice file is always whole and is not
 //!    rebuilt by a later run.
 
-use crate::board::{predecessors, Geo, Raw};
+use crate::board::{predecessors, BitIter, Geo, Raw};
 use crate::database::{file_name, open_slice, Database};
 use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
@@ -38,7 +38,7 @@ use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
 /// How to build.
@@ -59,12 +59,28 @@ pub struct SliceReport {
     pub built: bool,
     /// Seconds spent on the job the slice was built in (shared with its twin).
     pub seconds: f64,
+    /// How those seconds split between the job's passes (zero if not built).
+    pub passes: PassSeconds,
+    /// Index slots of the slice (positions and holes): what the build's memory and
+    /// time scale with.
+    pub slots: u64,
     /// Stored (quiet) positions.
     pub positions: u64,
     /// Threat positions stored in the exception list.
     pub exceptions: u64,
     /// Bytes on disk.
     pub bytes: u64,
+}
+
+/// Wall seconds of the passes of one job (a slice and its twin).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PassSeconds {
+    /// Every position's captures, promotions and counted steps.
+    pub initialise: f64,
+    /// The retrograde generations.
+    pub retrograde: f64,
+    /// The exception search, encoding and writing the files.
+    pub store: f64,
 }
 
 // Position state during a build: the value in the low two bits, then flags.
@@ -94,22 +110,18 @@ fn code(v: Wld) -> u8 {
     }
 }
 
-/// One slice of a job being solved.
+/// One slice of a job being solved: a byte of state per index slot.
 struct Table<V: Variant> {
     indexer: Indexer<V>,
     state: Vec<AtomicU8>,
-    /// Undecided children (plus one for an escape to a draw outside the job).
-    count: Vec<AtomicU8>,
 }
 
 impl<V: Variant> Table<V> {
     fn new(material: Material) -> Table<V> {
         let indexer = Indexer::new(material);
-        let size = indexer.size() as usize;
         Table {
             indexer,
-            state: (0..size).map(|_| AtomicU8::new(0)).collect(),
-            count: (0..size).map(|_| AtomicU8::new(0)).collect(),
+            state: atomic_bytes(indexer.size()),
         }
     }
 
@@ -125,6 +137,49 @@ impl<V: Variant> Table<V> {
                 Ok(_) => return true,
                 Err(now) => s = now,
             }
+        }
+    }
+}
+
+/// `size` zeroed atomic bytes.
+fn atomic_bytes(size: u64) -> Vec<AtomicU8> {
+    (0..size).map(|_| AtomicU8::new(0)).collect()
+}
+
+/// A bit per index slot.
+struct Marks(Vec<AtomicU64>);
+
+impl Marks {
+    fn new(size: u64) -> Marks {
+        Marks((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    fn set(&self, index: u64) {
+        self.0[(index / 64) as usize].fetch_or(1 << (index % 64), Ordering::Relaxed);
+    }
+
+    fn clear(&mut self) {
+        self.0.par_iter_mut().for_each(|w| *w.get_mut() = 0);
+    }
+}
+
+/// What the retrograde passes need besides the state, dropped before the files are
+/// written: per slot, the count of undecided children and two bits (decided in the
+/// generation being propagated, decided in the next one). With the state byte that is
+/// 2.25 bytes per slot, the build's peak.
+struct Retro {
+    /// Undecided children (plus one for an escape to a draw outside the job).
+    count: Vec<AtomicU8>,
+    now: Marks,
+    next: Marks,
+}
+
+impl Retro {
+    fn new(size: u64) -> Retro {
+        Retro {
+            count: atomic_bytes(size),
+            now: Marks::new(size),
+            next: Marks::new(size),
         }
     }
 }
@@ -169,6 +224,9 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
 /// Indices per unit of parallel work.
 const CHUNK: u64 = 1 << 12;
+
+/// Mark words per unit of parallel work in the retrograde passes.
+const WORDS: usize = 1 << 10;
 
 /// `0..size` in parallel chunks.
 fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
@@ -229,17 +287,17 @@ pub fn build<V: Variant>(
                 .iter()
                 .map(|&m| open_slice::<V>(&dir.join(file_name::<V>(m)), m))
                 .collect();
-            let (built, seconds) = match existing {
+            let (built, seconds, passes) = match existing {
                 Ok(slices) => {
                     for slice in slices {
                         db.insert(slice);
                     }
-                    (false, 0.0)
+                    (false, 0.0, PassSeconds::default())
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    solve_job(&mut db, &job, options.progress)?;
-                    (true, start.elapsed().as_secs_f64())
+                    let passes = solve_job(&mut db, &job, options.progress)?;
+                    (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
             };
@@ -250,6 +308,8 @@ pub fn build<V: Variant>(
                     material: m,
                     built,
                     seconds,
+                    passes,
+                    slots: h.size,
                     positions: h.stored,
                     exceptions: h.exceptions,
                     bytes: slice.file.file_len(),
@@ -260,61 +320,85 @@ pub fn build<V: Variant>(
     })
 }
 
-/// Solves one job and writes its files, adding them to `db`.
+/// Solves one job and writes its files, adding them to `db`; the seconds of its passes.
 fn solve_job<V: Variant>(
     db: &mut Database<V>,
     job: &[Material],
     progress: bool,
-) -> Result<(), Error> {
+) -> Result<PassSeconds, Error> {
+    let mut clock = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        (now - std::mem::replace(&mut clock, now)).as_secs_f64()
+    };
+    let mut passes = PassSeconds::default();
     let tables: Vec<Table<V>> = job.iter().map(|&m| Table::new(m)).collect();
+    let mut retro: Vec<Retro> = tables
+        .iter()
+        .map(|t| Retro::new(t.indexer.size()))
+        .collect();
     let total: u64 = tables.iter().map(|t| t.indexer.size()).sum();
     let name = job[0].to_string();
 
-    // 1. Initialise.
+    // 1. Initialise. A chunk is a whole number of mark words, so each chunk writes its
+    // own words.
     let bar = bar(progress, total, format!("{name} init"));
-    let mut frontier: Vec<u64> = Vec::new();
-    for (t, table) in tables.iter().enumerate() {
-        let part = chunks(table.indexer.size())
+    let mut decided = 0u64;
+    for (table, retro) in tables.iter().zip(&retro) {
+        decided += chunks(table.indexer.size())
             .map(|chunk| {
-                let mut decided = Vec::new();
-                for index in chunk {
-                    if initialise(db, table, index)? {
-                        decided.push((t as u64) << 62 | index);
+                let mut n = 0u64;
+                for index in chunk.clone() {
+                    if initialise(db, table, &retro.count, index)? {
+                        retro.now.set(index);
+                        n += 1;
                     }
                 }
-                bar.inc(CHUNK);
-                Ok(decided)
+                bar.inc(chunk.end - chunk.start);
+                Ok(n)
             })
-            .try_reduce(Vec::new, |mut a, b| {
-                a.extend(b);
-                Ok(a)
-            })?;
-        frontier.extend(part);
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
     }
     bar.finish_and_clear();
+    passes.initialise = lap();
 
-    // 2. Propagate, one generation at a time.
+    // 2. Propagate, one generation at a time: the positions marked `now` update their
+    // predecessors, which are marked `next` when decided.
     let bar = self::bar(progress, total, format!("{name} retrograde"));
     let mut generation = 0;
-    while !frontier.is_empty() {
+    while decided > 0 {
         generation += 1;
         bar.set_message(format!("{name} retrograde {generation}"));
-        bar.inc(frontier.len() as u64);
-        frontier = frontier
-            .par_chunks(1 << 10)
-            .map(|chunk| {
-                let mut next = Vec::new();
-                for &entry in chunk {
-                    propagate(&tables, entry, &mut next);
-                }
-                next
-            })
-            .reduce(Vec::new, |mut a, b| {
-                a.extend(b);
-                a
-            });
+        bar.inc(decided);
+        decided = 0;
+        for (t, table) in tables.iter().enumerate() {
+            // The predecessors are in the twin slice (the same one for a symmetric
+            // material).
+            let twin = t ^ usize::from(tables.len() == 2);
+            let words = &retro[t].now.0;
+            decided += words
+                .par_chunks(WORDS)
+                .enumerate()
+                .map(|(c, chunk)| {
+                    let mut n = 0;
+                    for (w, word) in chunk.iter().enumerate() {
+                        let base = ((c * WORDS + w) * 64) as u64;
+                        for bit in BitIter(word.load(Ordering::Relaxed)) {
+                            let index = base + u64::from(bit);
+                            n += propagate(table, index, &tables[twin], &retro[twin]);
+                        }
+                    }
+                    n
+                })
+                .sum::<u64>();
+        }
+        for r in &mut retro {
+            std::mem::swap(&mut r.now, &mut r.next);
+            r.next.clear();
+        }
     }
     bar.finish_and_clear();
+    drop(retro);
 
     // Whatever is undecided now is a draw.
     for table in &tables {
@@ -325,6 +409,8 @@ fn solve_job<V: Variant>(
             }
         });
     }
+
+    passes.retrograde = lap();
 
     // 3. Store.
     let source = JobSource {
@@ -359,30 +445,20 @@ fn solve_job<V: Variant>(
         bar.finish_and_clear();
         let mut exceptions = exceptions;
         exceptions.sort_unstable_by_key(|&(i, _)| i);
-        let symbols: Vec<u8> = table
+        let counts = table
             .state
-            .par_chunks(BLOCK_POSITIONS as usize)
-            .flat_map_iter(|block| {
-                let stored = |cell: &AtomicU8| {
+            .par_chunks(1 << 16)
+            .map(|cells| {
+                let mut counts = [0u64; 4];
+                for cell in cells {
                     let s = cell.load(Ordering::Relaxed);
-                    (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
-                };
-                let mut last = block.iter().find_map(stored).unwrap_or(0);
-                block.iter().map(move |cell| {
-                    if let Some(symbol) = stored(cell) {
-                        last = symbol;
+                    if s & QUIET != 0 {
+                        counts[(s & VALUE) as usize] += 1;
                     }
-                    last
-                })
+                }
+                counts
             })
-            .collect();
-        let mut counts = [0u64; 4];
-        for cell in &table.state {
-            let s = cell.load(Ordering::Relaxed);
-            if s & QUIET != 0 {
-                counts[(s & VALUE) as usize] += 1;
-            }
-        }
+            .reduce(|| [0; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
         let header = Header {
             variant: V::NAME.to_owned(),
             material,
@@ -398,19 +474,51 @@ fn solve_job<V: Variant>(
             data_len: 0,
         };
         let path = db.dir().join(file_name::<V>(material));
-        format::write(&path, header, &symbols, &exceptions)?;
+        format::write(
+            &path,
+            header,
+            table.indexer.size(),
+            |block, out| block_symbols(table, block, out),
+            &exceptions,
+        )?;
         written.push((path, material));
     }
     drop(tables);
     for (path, material) in written {
         db.insert(open_slice::<V>(&path, material)?);
     }
-    Ok(())
+    passes.store = lap();
+    Ok(passes)
+}
+
+/// The symbols of one block of a solved table: quiet positions their value; capture
+/// and threat positions and holes the symbol of the stored position before them in the
+/// block (the first stored one for those that lead the block), which lengthens runs.
+fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
+    let bp = u64::from(BLOCK_POSITIONS);
+    let start = (block * bp) as usize;
+    let cells = &table.state[start..(start + bp as usize).min(table.state.len())];
+    let stored = |cell: &AtomicU8| {
+        let s = cell.load(Ordering::Relaxed);
+        (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
+    };
+    let mut last = cells.iter().find_map(stored).unwrap_or(0);
+    out.extend(cells.iter().map(|cell| {
+        if let Some(symbol) = stored(cell) {
+            last = symbol;
+        }
+        last
+    }));
 }
 
 /// Step 1 for one index; whether the position was decided (win or loss) and so starts
 /// the propagation.
-fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
+fn initialise<V: Variant>(
+    db: &Database<V>,
+    table: &Table<V>,
+    counts: &[AtomicU8],
+    index: u64,
+) -> Result<bool, Error> {
     let i = index as usize;
     let Some(raw) = table.indexer.position(index) else {
         table.state[i].store(HOLE, Ordering::Relaxed);
@@ -464,41 +572,37 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
     }
     let count = count + u32::from(escape);
     assert!(count < 256, "{count} moves overflow the counter");
-    table.count[i].store(count as u8, Ordering::Relaxed);
+    counts[i].store(count as u8, Ordering::Relaxed);
     table.state[i].store(flag, Ordering::Relaxed);
     Ok(false)
 }
 
-/// Step 2 for one decided position: updates its predecessors, pushing those it decides.
-fn propagate<V: Variant>(tables: &[Table<V>], entry: u64, next: &mut Vec<u64>) {
-    let table = &tables[(entry >> 62) as usize];
-    let index = entry & ((1 << 62) - 1);
+/// Step 2 for one position of `table` decided in the last generation: updates its
+/// predecessors in `twin`, marking those it decides; how many it decided.
+fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, retro: &Retro) -> u64 {
     let lost = table.state[index as usize].load(Ordering::Relaxed) & VALUE == LOSS;
     let raw = table
         .indexer
         .position(index)
         .expect("decided positions are real");
-    // The predecessors are in the twin slice (the same one for a symmetric material).
-    let t = if tables.len() == 1 {
-        0
-    } else {
-        1 - (entry >> 62) as usize
-    };
-    let twin = &tables[t];
+    let mut decided = 0;
     predecessors::<V>(&raw, |pred| {
-        let p = twin.indexer.index(&pred) as usize;
-        if twin.state[p].load(Ordering::Relaxed) & VALUE != UNKNOWN {
+        let p = twin.indexer.index(&pred);
+        let i = p as usize;
+        if twin.state[i].load(Ordering::Relaxed) & VALUE != UNKNOWN {
             return;
         }
-        let decided = if lost {
-            twin.decide(p, WIN)
+        let now_decided = if lost {
+            twin.decide(i, WIN)
         } else {
-            let before = twin.count[p].fetch_sub(1, Ordering::Relaxed);
+            let before = retro.count[i].fetch_sub(1, Ordering::Relaxed);
             debug_assert!(before > 0, "counter underflow");
-            before == 1 && twin.decide(p, LOSS)
+            before == 1 && twin.decide(i, LOSS)
         };
-        if decided {
-            next.push((t as u64) << 62 | p as u64);
+        if now_decided {
+            retro.next.set(p);
+            decided += 1;
         }
     });
+    decided
 }

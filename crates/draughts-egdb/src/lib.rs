@@ -102,7 +102,7 @@ mod sample;
 pub use database::{file_name, Database, SliceStats};
 pub use draughts_search::Wld;
 pub use error::Error;
-pub use generate::{build, BuildOptions, SliceReport};
+pub use generate::{build, BuildOptions, PassSeconds, SliceReport};
 pub use material::Material;
 pub use probe::THREAT_PLIES;
 pub use sample::{positions_by_kind, ProbeKind, Sampler};

@@ -160,10 +160,20 @@ fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), Cl
     };
     for report in build::<V>(&args.out, args.pieces, &options)? {
         if report.built {
+            let p = report.passes;
             writeln!(
                 out,
-                "{}: built in {:.2}s, {} positions, {} exceptions, {} bytes",
-                report.material, report.seconds, report.positions, report.exceptions, report.bytes
+                "{}: built in {:.2}s (init {:.2}s, retrograde {:.2}s, store {:.2}s), \
+                 {} slots, {} positions, {} exceptions, {} bytes",
+                report.material,
+                report.seconds,
+                p.initialise,
+                p.retrograde,
+                p.store,
+                report.slots,
+                report.positions,
+                report.exceptions,
+                report.bytes
             )?;
         }
     }

@@ -112,6 +112,15 @@ fn build_probe_stats_verify_and_use() {
     assert!(out.contains("ready"), "{out}");
     assert!(out.contains("done move="), "{out}");
     assert!(!out.contains("error"), "{out}");
+    // The database's win is reported in the Hub's score range (at most 100 men, Scan's
+    // mate form above 99), not as its internal score (287.44 men).
+    let scores: Vec<f64> = out
+        .split_whitespace()
+        .filter_map(|word| word.strip_prefix("score="))
+        .map(|score| score.parse().expect("a Hub score is a number"))
+        .collect();
+    assert!(!scores.is_empty(), "{out}");
+    assert!(scores.iter().all(|s| (90.0..=100.0).contains(s)), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
