@@ -138,6 +138,11 @@ impl Iterator for BitIter {
     }
 }
 
+/// More than the predecessors of any position: a side has at most 20 pieces
+/// ([`Variant::MEN_PER_SIDE`] of International), and a piece comes from at most 17
+/// squares (a flying king in the middle of the 10x10 board).
+pub(crate) const MAX_PREDECESSORS: usize = 512;
+
 /// The predecessors of a White-to-move position `raw` within its material: every
 /// position, normalised to White to move (so in the swapped material), from which Black
 /// reached `raw` by a step that is not a promotion and was legal (Black had no capture).

@@ -26,19 +26,20 @@
 //!    temporary name and renamed, so a finished slice file is always whole and is not
 //!    rebuilt by a later run.
 
-use crate::board::{predecessors, BitIter, Geo, Raw};
+use crate::board::{predecessors, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
 use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::probe::{self, Source, THREAT_PLIES};
+use arrayvec::ArrayVec;
 use draughts_core::{Color, Kind, MoveList, Position, Variant};
 use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How to build.
@@ -110,40 +111,63 @@ fn code(v: Wld) -> u8 {
     }
 }
 
-/// One slice of a job being solved: a byte of state per index slot.
+/// One slice of a job being solved: per index slot, the state in the low byte and the
+/// count of undecided children (plus one for an escape to a draw outside the job) in the
+/// high byte. One word, so that the retrograde pass touches one cache line per
+/// predecessor and updates it with one atomic operation.
 struct Table<V: Variant> {
     indexer: Indexer<V>,
-    state: Vec<AtomicU8>,
+    cells: Vec<AtomicU16>,
 }
+
+/// One undecided child, in a cell's count byte.
+const ONE_CHILD: u16 = 1 << 8;
 
 impl<V: Variant> Table<V> {
     fn new(material: Material) -> Table<V> {
         let indexer = Indexer::new(material);
         Table {
             indexer,
-            state: atomic_bytes(indexer.size()),
+            cells: (0..indexer.size()).map(|_| AtomicU16::new(0)).collect(),
         }
     }
 
-    /// Sets an undecided position's value; whether it was undecided.
-    fn decide(&self, index: usize, value: u8) -> bool {
-        let cell = &self.state[index];
-        let mut s = cell.load(Ordering::Relaxed);
+    /// The state of slot `index`.
+    #[inline]
+    fn state(&self, index: usize) -> u8 {
+        self.cells[index].load(Ordering::Relaxed) as u8
+    }
+
+    /// Sets slot `index`'s state and count.
+    fn set(&self, index: usize, state: u8, count: u8) {
+        self.cells[index].store(u16::from(count) << 8 | u16::from(state), Ordering::Relaxed);
+    }
+
+    /// Updates an undecided position that has a child newly decided: a lost child wins
+    /// it; a won one takes one from its count, and the last one loses it. Whether that
+    /// decided it.
+    #[inline]
+    fn child_decided(&self, index: usize, child_lost: bool) -> bool {
+        let cell = &self.cells[index];
+        let mut c = cell.load(Ordering::Relaxed);
         loop {
-            if s & VALUE != UNKNOWN {
+            if c as u8 & VALUE != UNKNOWN {
                 return false;
             }
-            match cell.compare_exchange_weak(s, s | value, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return true,
-                Err(now) => s = now,
+            let next = if child_lost {
+                c | u16::from(WIN)
+            } else if c >> 8 == 1 {
+                (c - ONE_CHILD) | u16::from(LOSS)
+            } else {
+                debug_assert!(c >> 8 > 1, "counter underflow");
+                c - ONE_CHILD
+            };
+            match cell.compare_exchange_weak(c, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return next as u8 & VALUE != UNKNOWN,
+                Err(now) => c = now,
             }
         }
     }
-}
-
-/// `size` zeroed atomic bytes.
-fn atomic_bytes(size: u64) -> Vec<AtomicU8> {
-    (0..size).map(|_| AtomicU8::new(0)).collect()
 }
 
 /// A bit per index slot.
@@ -163,21 +187,18 @@ impl Marks {
     }
 }
 
-/// What the retrograde passes need besides the state, dropped before the files are
-/// written: per slot, the count of undecided children and two bits (decided in the
-/// generation being propagated, decided in the next one). With the state byte that is
-/// 2.25 bytes per slot, the build's peak.
-struct Retro {
-    /// Undecided children (plus one for an escape to a draw outside the job).
-    count: Vec<AtomicU8>,
+/// What the retrograde passes need besides the tables, dropped before the files are
+/// written: per slot, two bits (decided in the generation being propagated, decided in
+/// the next one). With the table's two bytes that is 2.25 bytes per slot, the build's
+/// peak.
+struct Generations {
     now: Marks,
     next: Marks,
 }
 
-impl Retro {
-    fn new(size: u64) -> Retro {
-        Retro {
-            count: atomic_bytes(size),
+impl Generations {
+    fn new(size: u64) -> Generations {
+        Generations {
             now: Marks::new(size),
             next: Marks::new(size),
         }
@@ -207,9 +228,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
-            Some(t) => Ok(wld(
-                t.state[t.indexer.index(raw) as usize].load(Ordering::Relaxed)
-            )),
+            Some(t) => Ok(wld(t.state(t.indexer.index(raw) as usize))),
             None => self.db.stored(raw),
         }
     }
@@ -333,9 +352,9 @@ fn solve_job<V: Variant>(
     };
     let mut passes = PassSeconds::default();
     let tables: Vec<Table<V>> = job.iter().map(|&m| Table::new(m)).collect();
-    let mut retro: Vec<Retro> = tables
+    let mut retro: Vec<Generations> = tables
         .iter()
-        .map(|t| Retro::new(t.indexer.size()))
+        .map(|t| Generations::new(t.indexer.size()))
         .collect();
     let total: u64 = tables.iter().map(|t| t.indexer.size()).sum();
     let name = job[0].to_string();
@@ -349,7 +368,7 @@ fn solve_job<V: Variant>(
             .map(|chunk| {
                 let mut n = 0u64;
                 for index in chunk.clone() {
-                    if initialise(db, table, &retro.count, index)? {
+                    if initialise(db, table, index)? {
                         retro.now.set(index);
                         n += 1;
                     }
@@ -385,7 +404,7 @@ fn solve_job<V: Variant>(
                         let base = ((c * WORDS + w) * 64) as u64;
                         for bit in BitIter(word.load(Ordering::Relaxed)) {
                             let index = base + u64::from(bit);
-                            n += propagate(table, index, &tables[twin], &retro[twin]);
+                            n += propagate(table, index, &tables[twin], &retro[twin].next);
                         }
                     }
                     n
@@ -402,10 +421,10 @@ fn solve_job<V: Variant>(
 
     // Whatever is undecided now is a draw.
     for table in &tables {
-        table.state.par_iter().for_each(|cell| {
-            let s = cell.load(Ordering::Relaxed);
-            if s & (VALUE | HOLE) == UNKNOWN {
-                cell.store(s | DRAW, Ordering::Relaxed);
+        table.cells.par_iter().for_each(|cell| {
+            let c = cell.load(Ordering::Relaxed);
+            if c as u8 & (VALUE | HOLE) == UNKNOWN {
+                cell.store(c | u16::from(DRAW), Ordering::Relaxed);
             }
         });
     }
@@ -425,7 +444,7 @@ fn solve_job<V: Variant>(
             .map(|chunk| {
                 let mut out = Vec::new();
                 for index in chunk.clone() {
-                    let s = table.state[index as usize].load(Ordering::Relaxed);
+                    let s = table.state(index as usize);
                     if s & THREAT == 0 {
                         continue;
                     }
@@ -446,12 +465,12 @@ fn solve_job<V: Variant>(
         let mut exceptions = exceptions;
         exceptions.sort_unstable_by_key(|&(i, _)| i);
         let counts = table
-            .state
+            .cells
             .par_chunks(1 << 16)
             .map(|cells| {
                 let mut counts = [0u64; 4];
                 for cell in cells {
-                    let s = cell.load(Ordering::Relaxed);
+                    let s = cell.load(Ordering::Relaxed) as u8;
                     if s & QUIET != 0 {
                         counts[(s & VALUE) as usize] += 1;
                     }
@@ -497,9 +516,9 @@ fn solve_job<V: Variant>(
 fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
     let bp = u64::from(BLOCK_POSITIONS);
     let start = (block * bp) as usize;
-    let cells = &table.state[start..(start + bp as usize).min(table.state.len())];
-    let stored = |cell: &AtomicU8| {
-        let s = cell.load(Ordering::Relaxed);
+    let cells = &table.cells[start..(start + bp as usize).min(table.cells.len())];
+    let stored = |cell: &AtomicU16| {
+        let s = cell.load(Ordering::Relaxed) as u8;
         (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
     };
     let mut last = cells.iter().find_map(stored).unwrap_or(0);
@@ -513,15 +532,10 @@ fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
 
 /// Step 1 for one index; whether the position was decided (win or loss) and so starts
 /// the propagation.
-fn initialise<V: Variant>(
-    db: &Database<V>,
-    table: &Table<V>,
-    counts: &[AtomicU8],
-    index: u64,
-) -> Result<bool, Error> {
+fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
     let i = index as usize;
     let Some(raw) = table.indexer.position(index) else {
-        table.state[i].store(HOLE, Ordering::Relaxed);
+        table.set(i, HOLE, 0);
         return Ok(false);
     };
     let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
@@ -540,7 +554,7 @@ fn initialise<V: Variant>(
                 .map(|mv| exact(&pos.play_unchecked(mv)).map(Some)),
         )?
         .expect("every child is decided");
-        table.state[i].store(code(v), Ordering::Relaxed);
+        table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
     let flag = if pos.opponent_has_capture() {
@@ -559,7 +573,7 @@ fn initialise<V: Variant>(
         }
         match exact(&child)? {
             Wld::Loss => {
-                table.state[i].store(flag | WIN, Ordering::Relaxed);
+                table.set(i, flag | WIN, 0);
                 return Ok(true);
             }
             Wld::Draw => escape = true,
@@ -567,42 +581,36 @@ fn initialise<V: Variant>(
         }
     }
     if count == 0 && !escape {
-        table.state[i].store(flag | LOSS, Ordering::Relaxed);
+        table.set(i, flag | LOSS, 0);
         return Ok(true);
     }
     let count = count + u32::from(escape);
     assert!(count < 256, "{count} moves overflow the counter");
-    counts[i].store(count as u8, Ordering::Relaxed);
-    table.state[i].store(flag, Ordering::Relaxed);
+    table.set(i, flag, count as u8);
     Ok(false)
 }
 
 /// Step 2 for one position of `table` decided in the last generation: updates its
-/// predecessors in `twin`, marking those it decides; how many it decided.
-fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, retro: &Retro) -> u64 {
-    let lost = table.state[index as usize].load(Ordering::Relaxed) & VALUE == LOSS;
+/// predecessors in `twin`, marking those it decides in `next`; how many it decided.
+fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, next: &Marks) -> u64 {
+    let lost = table.state(index as usize) & VALUE == LOSS;
     let raw = table
         .indexer
         .position(index)
         .expect("decided positions are real");
+    // First every predecessor's index and state, then the updates: the loads of the
+    // states (cache misses, in slices of gigabytes) are independent and overlap, where
+    // an atomic update between them would make each wait for the one before.
+    let mut preds = ArrayVec::<u64, MAX_PREDECESSORS>::new();
+    predecessors::<V>(&raw, |pred| preds.push(twin.indexer.index(&pred)));
+    let states: ArrayVec<u8, MAX_PREDECESSORS> =
+        preds.iter().map(|&p| twin.state(p as usize)).collect();
     let mut decided = 0;
-    predecessors::<V>(&raw, |pred| {
-        let p = twin.indexer.index(&pred);
-        let i = p as usize;
-        if twin.state[i].load(Ordering::Relaxed) & VALUE != UNKNOWN {
-            return;
-        }
-        let now_decided = if lost {
-            twin.decide(i, WIN)
-        } else {
-            let before = retro.count[i].fetch_sub(1, Ordering::Relaxed);
-            debug_assert!(before > 0, "counter underflow");
-            before == 1 && twin.decide(i, LOSS)
-        };
-        if now_decided {
-            retro.next.set(p);
+    for (&p, state) in preds.iter().zip(states) {
+        if state & VALUE == UNKNOWN && twin.child_decided(p as usize, lost) {
+            next.set(p);
             decided += 1;
         }
-    });
+    }
     decided
 }
