@@ -330,13 +330,42 @@ pub(crate) struct SliceFile {
 static NEXT_FILE_ID: AtomicU64 = AtomicU64::new(0);
 
 /// Entries of each thread's cache of decoded run-length blocks.
-const CACHED_BLOCKS: usize = 64;
+const CACHED_BLOCKS: usize = 1024;
 
-/// A decoded run-length block: which file and block, and its symbols.
+/// A decoded run-length block: which file and block, and its runs as the offset where
+/// each ends and its symbol.
 struct DecodedBlock {
     file: u64,
     block: usize,
+    ends: Vec<u32>,
     symbols: Vec<u8>,
+}
+
+impl DecodedBlock {
+    /// Decodes the runs of `data` (a run-length block of `len` symbols) into `self`,
+    /// reusing its buffers; `None` if the block is malformed.
+    fn fill(&mut self, data: &[u8], len: u32) -> Option<()> {
+        self.ends.clear();
+        self.symbols.clear();
+        let body = data.get(1..)?;
+        let mut at = 0usize;
+        let mut end = 0u64;
+        while at < body.len() {
+            let (head, run) = read_run(body, &mut at)?;
+            end += run;
+            if head >> 6 >= 3 || end > u64::from(len) {
+                return None;
+            }
+            self.ends.push(end as u32);
+            self.symbols.push(head >> 6);
+        }
+        (end == u64::from(len)).then_some(())
+    }
+
+    /// The symbol at `offset` (below the block's length).
+    fn get(&self, offset: usize) -> u8 {
+        self.symbols[self.ends.partition_point(|&e| e as usize <= offset)]
+    }
 }
 
 thread_local! {
@@ -345,8 +374,16 @@ thread_local! {
     /// probes the same blocks of the smaller slices over and over (measured: a fifth of
     /// an English 5-piece build went to that scan), so each thread keeps the last few
     /// decoded.
-    static DECODED: std::cell::RefCell<Vec<Option<DecodedBlock>>> =
-        std::cell::RefCell::new((0..CACHED_BLOCKS).map(|_| None).collect());
+    static DECODED: std::cell::RefCell<Vec<DecodedBlock>> = std::cell::RefCell::new(
+        (0..CACHED_BLOCKS)
+            .map(|_| DecodedBlock {
+                file: u64::MAX,
+                block: 0,
+                ends: Vec::new(),
+                symbols: Vec::new(),
+            })
+            .collect(),
+    );
 }
 
 impl SliceFile {
@@ -523,21 +560,17 @@ impl SliceFile {
                 .ok_or_else(|| self.malformed(block));
         }
         DECODED.with_borrow_mut(|cache| {
-            let slot = &mut cache[(self.id as usize * 31 + block) % CACHED_BLOCKS];
-            match slot {
-                Some(d) if d.file == self.id && d.block == block => {}
-                _ => {
-                    let symbols = decode_all(data, self.block_len(block))
-                        .ok_or_else(|| self.malformed(block))?;
-                    *slot = Some(DecodedBlock {
-                        file: self.id,
-                        block,
-                        symbols,
-                    });
-                }
+            let entry = &mut cache[(self.id as usize * 7919 + block) % CACHED_BLOCKS];
+            if entry.file != self.id || entry.block != block {
+                // Marked empty first, so that a malformed block leaves no stale entry.
+                entry.file = u64::MAX;
+                entry
+                    .fill(data, self.block_len(block))
+                    .ok_or_else(|| self.malformed(block))?;
+                entry.file = self.id;
+                entry.block = block;
             }
-            let symbols = &slot.as_ref().expect("filled above").symbols;
-            Ok(symbols[offset])
+            Ok(entry.get(offset))
         })
     }
 
