@@ -501,22 +501,19 @@ impl<V: Variant> Position<V> {
     /// ([`Geometry::VALID`]); otherwise the answer is meaningless (but nothing panics).
     #[inline]
     pub fn bits_have_capture(color: Color, men: u64, kings: u64, opponent: u64) -> bool {
-        let empty = <V::Board as Geometry>::VALID & !(men | kings | opponent);
+        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: u64) -> bool {
+            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp);
+            let sides = Sides::<WHITE> {
+                men,
+                kings,
+                opp,
+                empty,
+            };
+            sides.can_capture::<V>()
+        }
         match color {
-            Color::White => Sides::<true> {
-                men,
-                kings,
-                opp: opponent,
-                empty,
-            }
-            .can_capture::<V>(),
-            Color::Black => Sides::<false> {
-                men,
-                kings,
-                opp: opponent,
-                empty,
-            }
-            .can_capture::<V>(),
+            Color::White => side::<V, true>(men, kings, opponent),
+            Color::Black => side::<V, false>(men, kings, opponent),
         }
     }
 
