@@ -492,6 +492,31 @@ impl<V: Variant> Position<V> {
         with_sides!(self, self.turn(), |sides| sides.can_capture::<V>())
     }
 
+    /// Whether `color`, with men `men` and kings `kings`, could capture one of the pieces
+    /// `opponent` (raw bit sets in the layout of [`crate::geometry`]), whoever is to
+    /// move: the test of [`Position::has_capture`] without building a position (the
+    /// endgame database's generator asks it for billions of predecessors).
+    ///
+    /// The three sets must be disjoint and hold only valid squares
+    /// ([`Geometry::VALID`]); otherwise the answer is meaningless (but nothing panics).
+    #[inline]
+    pub fn bits_have_capture(color: Color, men: u64, kings: u64, opponent: u64) -> bool {
+        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: u64) -> bool {
+            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp);
+            let sides = Sides::<WHITE> {
+                men,
+                kings,
+                opp,
+                empty,
+            };
+            sides.can_capture::<V>()
+        }
+        match color {
+            Color::White => side::<V, true>(men, kings, opponent),
+            Color::Black => side::<V, false>(men, kings, opponent),
+        }
+    }
+
     /// Whether the side *not* to move would have a capture if it were its turn (a
     /// threat the side to move faces).
     #[inline]

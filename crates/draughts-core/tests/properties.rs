@@ -156,6 +156,15 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
     let other = pos.with_turn(!pos.turn());
     prop_assert_eq!(pos.opponent_has_capture(), other.has_capture());
     prop_assert_eq!(pos.is_quiet(), !pos.has_capture() && !other.has_capture());
+    for color in Color::BOTH {
+        let raw = Position::<V>::bits_have_capture(
+            color,
+            pos.men(color).bits(),
+            pos.kings(color).bits(),
+            pos.pieces(!color).bits(),
+        );
+        prop_assert_eq!(raw, pos.with_turn(color).has_capture(), "{:?}", pos);
+    }
     let mut only_captures = draughts_core::MoveList::new();
     pos.generate_captures(&mut only_captures);
     if pos.has_capture() {

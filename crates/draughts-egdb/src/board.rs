@@ -138,17 +138,30 @@ impl Iterator for BitIter {
     }
 }
 
+/// More than the predecessors of any position: a side has at most 20 pieces
+/// ([`Variant::MEN_PER_SIDE`] of International), and a piece comes from at most 17
+/// squares (a flying king in the middle of the 10x10 board).
+pub(crate) const MAX_PREDECESSORS: usize = 512;
+
 /// The predecessors of a White-to-move position `raw` within its material: every
 /// position, normalised to White to move (so in the swapped material), from which Black
 /// reached `raw` by a step that is not a promotion and was legal (Black had no capture).
+///
+/// Works on the raw bits only: a predecessor is always a valid position (a black man
+/// comes from above, so never from its crowning row), and the capture test is the
+/// core's [`Position::bits_have_capture`], so no [`Position`] is built.
 pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     let empty = Geo::<V>::VALID & !raw.occupied();
+    let white = raw.white_men | raw.white_kings;
     let mut try_from = |moved: Raw| {
-        let flipped = Geo::<V>::flip(&moved);
-        if let Some(pos) = Geo::<V>::position(&flipped, Color::White) {
-            if !pos.has_capture() {
-                emit(flipped);
-            }
+        debug_assert!(Geo::<V>::position(&moved, Color::Black).is_some());
+        if !Position::<V>::bits_have_capture(
+            Color::Black,
+            moved.black_men,
+            moved.black_kings,
+            white,
+        ) {
+            emit(Geo::<V>::flip(&moved));
         }
     };
     // Black men step downwards, so they came from above.

@@ -69,6 +69,18 @@ impl fmt::Display for SliceStats {
     }
 }
 
+/// What [`Database::compare`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// Positions probed in both databases (both sides to move, through the slice of
+    /// each side's material with White to move).
+    pub positions: u64,
+    /// Positions whose probes differ.
+    pub differences: u64,
+    /// The first differing position found, as FEN, with both probes' letters.
+    pub example: Option<String>,
+}
+
 /// A win/loss/draw endgame database of variant `V`: the slice files of one directory,
 /// memory-mapped.
 ///
@@ -231,6 +243,77 @@ impl<V: Variant> Database<V> {
     /// Figures of every slice, from the headers.
     pub fn stats(&self) -> Vec<SliceStats> {
         self.slices.iter().map(|(_, s)| stats_of(&s.file)).collect()
+    }
+
+    /// Probes every position of every slice of `self` (or every `stride`-th index
+    /// slot, for a sample) in both databases and counts the differences: for checking
+    /// that a rebuild, with another generator or on another machine, gives the same
+    /// values. Runs on the current rayon pool; `progress` shows a bar.
+    ///
+    /// # Errors
+    /// `other` lacks a slice of `self` ([`Error::MissingSlice`]), or a damaged block.
+    pub fn compare(
+        &self,
+        other: &Database<V>,
+        stride: u64,
+        progress: bool,
+    ) -> Result<Comparison, Error> {
+        use rayon::prelude::*;
+        let stride = stride.max(1);
+        let mut total = Comparison::default();
+        for (material, slice) in &self.slices {
+            if !other.has(*material) {
+                return Err(Error::MissingSlice {
+                    dir: other.dir.clone(),
+                    slice: material.to_string(),
+                });
+            }
+            let slots = slice.indexer.size().div_ceil(stride);
+            let bar = crate::generate::bar(progress, slots, format!("compare {material}"));
+            let part = (0..slots.div_ceil(4096))
+                .into_par_iter()
+                .map(|chunk| {
+                    let mut part = Comparison::default();
+                    for k in chunk * 4096..((chunk + 1) * 4096).min(slots) {
+                        let Some(raw) = slice.indexer.position(k * stride) else {
+                            continue;
+                        };
+                        let pos = Geo::<V>::position(&raw, Color::White).ok_or_else(|| {
+                            Error::Corrupt {
+                                path: slice.file.path.clone(),
+                                detail: format!("index {} is no position", k * stride),
+                            }
+                        })?;
+                        let (ours, theirs) = (self.probe(&pos)?, other.probe(&pos)?);
+                        part.positions += 1;
+                        if ours != theirs {
+                            part.differences += 1;
+                            part.example.get_or_insert_with(|| {
+                                format!(
+                                    "{} {} {}",
+                                    pos.to_fen(),
+                                    crate::wld_letter(ours),
+                                    crate::wld_letter(theirs)
+                                )
+                            });
+                        }
+                    }
+                    bar.inc(4096);
+                    Ok(part)
+                })
+                .try_reduce(Comparison::default, |a, b| {
+                    Ok(Comparison {
+                        positions: a.positions + b.positions,
+                        differences: a.differences + b.differences,
+                        example: a.example.or(b.example),
+                    })
+                })?;
+            bar.finish_and_clear();
+            total.positions += part.positions;
+            total.differences += part.differences;
+            total.example = total.example.or(part.example);
+        }
+        Ok(total)
     }
 
     /// Checks every slice: every block's checksum, the header's counts, and that every

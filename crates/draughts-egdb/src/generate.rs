@@ -26,19 +26,20 @@
 //!    temporary name and renamed, so a finished slice file is always whole and is not
 //!    rebuilt by a later run.
 
-use crate::board::{predecessors, Geo, Raw};
+use crate::board::{predecessors, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
 use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::probe::{self, Source, THREAT_PLIES};
+use arrayvec::ArrayVec;
 use draughts_core::{Color, Kind, MoveList, Position, Variant};
 use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How to build.
@@ -59,12 +60,98 @@ pub struct SliceReport {
     pub built: bool,
     /// Seconds spent on the job the slice was built in (shared with its twin).
     pub seconds: f64,
+    /// How those seconds split between the job's passes (zero if not built).
+    pub passes: PassSeconds,
+    /// Index slots of the slice (positions and holes): what the build's memory and
+    /// time scale with.
+    pub slots: u64,
     /// Stored (quiet) positions.
     pub positions: u64,
     /// Threat positions stored in the exception list.
     pub exceptions: u64,
     /// Bytes on disk.
     pub bytes: u64,
+}
+
+/// Bytes a build holds per index slot of the job it is solving (a slice and its twin):
+/// a 16-bit cell (state and child count) and two generation bits. The job being solved
+/// is the peak; the finished slices are memory-mapped files, a small fraction of it.
+pub const BUILD_BYTES_PER_SLOT: f64 = std::mem::size_of::<AtomicU16>() as f64 + 2.0 / 8.0;
+
+/// What building the slices of one piece count takes, from the index sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PiecePlan {
+    /// The piece count.
+    pub pieces: u32,
+    /// Every slice of that many pieces (White to move) with its index slots, in build
+    /// order.
+    pub slices: Vec<(Material, u64)>,
+    /// The job with the most slots: a slice and its colour-swapped twin (one slice if
+    /// the material is symmetric).
+    pub largest_job: Vec<Material>,
+    /// Its slots.
+    pub largest_job_slots: u64,
+}
+
+impl PiecePlan {
+    /// Index slots of all the slices.
+    pub fn slots(&self) -> u64 {
+        self.slices.iter().map(|&(_, n)| n).sum()
+    }
+
+    /// The build's projected peak memory in bytes: the largest job at
+    /// [`BUILD_BYTES_PER_SLOT`].
+    pub fn peak_bytes(&self) -> f64 {
+        self.largest_job_slots as f64 * BUILD_BYTES_PER_SLOT
+    }
+}
+
+/// The slices and jobs of 2 to `pieces` pieces of variant `V`, one [`PiecePlan`] per
+/// piece count, computed from the index without building anything.
+///
+/// # Panics
+/// In debug builds, if an index size overflows `u64` (far beyond the 8 pieces the
+/// engine's tools accept).
+pub fn plan<V: Variant>(pieces: u32) -> Vec<PiecePlan> {
+    (2..=pieces)
+        .map(|n| {
+            let slices: Vec<(Material, u64)> = Material::all_with(n)
+                .into_iter()
+                .map(|m| (m, Indexer::<V>::new(m).size()))
+                .collect();
+            let job = |m: Material| -> Vec<Material> {
+                if m.swapped() == m {
+                    vec![m]
+                } else {
+                    vec![m, m.swapped()]
+                }
+            };
+            let job_slots =
+                |m: Material| -> u64 { job(m).iter().map(|&x| Indexer::<V>::new(x).size()).sum() };
+            let largest = slices
+                .iter()
+                .map(|&(m, _)| m)
+                .max_by_key(|&m| (job_slots(m), std::cmp::Reverse(m)))
+                .unwrap_or(Material::new(0, 1, 0, 1));
+            PiecePlan {
+                pieces: n,
+                largest_job: job(largest),
+                largest_job_slots: job_slots(largest),
+                slices,
+            }
+        })
+        .collect()
+}
+
+/// Wall seconds of the passes of one job (a slice and its twin).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PassSeconds {
+    /// Every position's captures, promotions and counted steps.
+    pub initialise: f64,
+    /// The retrograde generations.
+    pub retrograde: f64,
+    /// The exception search, encoding and writing the files.
+    pub store: f64,
 }
 
 // Position state during a build: the value in the low two bits, then flags.
@@ -94,37 +181,96 @@ fn code(v: Wld) -> u8 {
     }
 }
 
-/// One slice of a job being solved.
+/// One slice of a job being solved: per index slot, the state in the low byte and the
+/// count of undecided children (plus one for an escape to a draw outside the job) in the
+/// high byte. One word, so that the retrograde pass touches one cache line per
+/// predecessor and updates it with one atomic operation.
 struct Table<V: Variant> {
     indexer: Indexer<V>,
-    state: Vec<AtomicU8>,
-    /// Undecided children (plus one for an escape to a draw outside the job).
-    count: Vec<AtomicU8>,
+    cells: Vec<AtomicU16>,
 }
+
+/// One undecided child, in a cell's count byte.
+const ONE_CHILD: u16 = 1 << 8;
 
 impl<V: Variant> Table<V> {
     fn new(material: Material) -> Table<V> {
         let indexer = Indexer::new(material);
-        let size = indexer.size() as usize;
         Table {
             indexer,
-            state: (0..size).map(|_| AtomicU8::new(0)).collect(),
-            count: (0..size).map(|_| AtomicU8::new(0)).collect(),
+            cells: (0..indexer.size()).map(|_| AtomicU16::new(0)).collect(),
         }
     }
 
-    /// Sets an undecided position's value; whether it was undecided.
-    fn decide(&self, index: usize, value: u8) -> bool {
-        let cell = &self.state[index];
-        let mut s = cell.load(Ordering::Relaxed);
+    /// The state of slot `index`.
+    #[inline]
+    fn state(&self, index: usize) -> u8 {
+        self.cells[index].load(Ordering::Relaxed) as u8
+    }
+
+    /// Sets slot `index`'s state and count.
+    fn set(&self, index: usize, state: u8, count: u8) {
+        self.cells[index].store(u16::from(count) << 8 | u16::from(state), Ordering::Relaxed);
+    }
+
+    /// Updates an undecided position that has a child newly decided: a lost child wins
+    /// it; a won one takes one from its count, and the last one loses it. Whether that
+    /// decided it.
+    #[inline]
+    fn child_decided(&self, index: usize, child_lost: bool) -> bool {
+        let cell = &self.cells[index];
+        let mut c = cell.load(Ordering::Relaxed);
         loop {
-            if s & VALUE != UNKNOWN {
+            if c as u8 & VALUE != UNKNOWN {
                 return false;
             }
-            match cell.compare_exchange_weak(s, s | value, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return true,
-                Err(now) => s = now,
+            let next = if child_lost {
+                c | u16::from(WIN)
+            } else if c >> 8 == 1 {
+                (c - ONE_CHILD) | u16::from(LOSS)
+            } else {
+                debug_assert!(c >> 8 > 1, "counter underflow");
+                c - ONE_CHILD
+            };
+            match cell.compare_exchange_weak(c, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return next as u8 & VALUE != UNKNOWN,
+                Err(now) => c = now,
             }
+        }
+    }
+}
+
+/// A bit per index slot.
+struct Marks(Vec<AtomicU64>);
+
+impl Marks {
+    fn new(size: u64) -> Marks {
+        Marks((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    fn set(&self, index: u64) {
+        self.0[(index / 64) as usize].fetch_or(1 << (index % 64), Ordering::Relaxed);
+    }
+
+    fn clear(&mut self) {
+        self.0.par_iter_mut().for_each(|w| *w.get_mut() = 0);
+    }
+}
+
+/// What the retrograde passes need besides the tables, dropped before the files are
+/// written: per slot, two bits (decided in the generation being propagated, decided in
+/// the next one). With the table's two bytes that is 2.25 bytes per slot, the build's
+/// peak.
+struct Generations {
+    now: Marks,
+    next: Marks,
+}
+
+impl Generations {
+    fn new(size: u64) -> Generations {
+        Generations {
+            now: Marks::new(size),
+            next: Marks::new(size),
         }
     }
 }
@@ -152,9 +298,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
-            Some(t) => Ok(wld(
-                t.state[t.indexer.index(raw) as usize].load(Ordering::Relaxed)
-            )),
+            Some(t) => Ok(wld(t.state(t.indexer.index(raw) as usize))),
             None => self.db.stored(raw),
         }
     }
@@ -169,6 +313,9 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
 /// Indices per unit of parallel work.
 const CHUNK: u64 = 1 << 12;
+
+/// Mark words per unit of parallel work in the retrograde passes.
+const WORDS: usize = 1 << 10;
 
 /// `0..size` in parallel chunks.
 fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
@@ -204,6 +351,23 @@ pub fn build<V: Variant>(
     pieces: u32,
     options: &BuildOptions,
 ) -> Result<Vec<SliceReport>, Error> {
+    let mut reports = Vec::new();
+    build_with::<V>(dir, pieces, options, |r| reports.push(r.clone()))?;
+    Ok(reports)
+}
+
+/// As [`build`], calling `on_slice` with each slice's report as soon as its job is
+/// done (or found on disk), so that a long build can be followed and its figures are
+/// not lost if it is stopped.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_with<V: Variant>(
+    dir: impl AsRef<Path>,
+    pieces: u32,
+    options: &BuildOptions,
+    mut on_slice: impl FnMut(&SliceReport),
+) -> Result<(), Error> {
     let dir = dir.as_ref();
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -213,9 +377,8 @@ pub fn build<V: Variant>(
             threads: options.threads,
             detail: e.to_string(),
         })?;
-    pool.install(|| {
+    {
         let mut db = Database::<V>::empty(dir);
-        let mut reports = Vec::new();
         let all = Material::all_up_to(pieces);
         for &material in &all {
             if db.has(material) {
@@ -229,102 +392,130 @@ pub fn build<V: Variant>(
                 .iter()
                 .map(|&m| open_slice::<V>(&dir.join(file_name::<V>(m)), m))
                 .collect();
-            let (built, seconds) = match existing {
+            let (built, seconds, passes) = match existing {
                 Ok(slices) => {
                     for slice in slices {
                         db.insert(slice);
                     }
-                    (false, 0.0)
+                    (false, 0.0, PassSeconds::default())
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    solve_job(&mut db, &job, options.progress)?;
-                    (true, start.elapsed().as_secs_f64())
+                    let passes = pool.install(|| solve_job(&mut db, &job, options.progress))?;
+                    (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
             };
             for &m in &job {
                 let slice = db.slice(m).expect("just inserted");
                 let h = &slice.file.header;
-                reports.push(SliceReport {
+                on_slice(&SliceReport {
                     material: m,
                     built,
                     seconds,
+                    passes,
+                    slots: h.size,
                     positions: h.stored,
                     exceptions: h.exceptions,
                     bytes: slice.file.file_len(),
                 });
             }
         }
-        Ok(reports)
-    })
+        Ok(())
+    }
 }
 
-/// Solves one job and writes its files, adding them to `db`.
+/// Solves one job and writes its files, adding them to `db`; the seconds of its passes.
 fn solve_job<V: Variant>(
     db: &mut Database<V>,
     job: &[Material],
     progress: bool,
-) -> Result<(), Error> {
+) -> Result<PassSeconds, Error> {
+    let mut clock = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        (now - std::mem::replace(&mut clock, now)).as_secs_f64()
+    };
+    let mut passes = PassSeconds::default();
     let tables: Vec<Table<V>> = job.iter().map(|&m| Table::new(m)).collect();
+    let mut retro: Vec<Generations> = tables
+        .iter()
+        .map(|t| Generations::new(t.indexer.size()))
+        .collect();
     let total: u64 = tables.iter().map(|t| t.indexer.size()).sum();
     let name = job[0].to_string();
 
-    // 1. Initialise.
+    // 1. Initialise. A chunk is a whole number of mark words, so each chunk writes its
+    // own words.
     let bar = bar(progress, total, format!("{name} init"));
-    let mut frontier: Vec<u64> = Vec::new();
-    for (t, table) in tables.iter().enumerate() {
-        let part = chunks(table.indexer.size())
+    let mut decided = 0u64;
+    for (table, retro) in tables.iter().zip(&retro) {
+        decided += chunks(table.indexer.size())
             .map(|chunk| {
-                let mut decided = Vec::new();
-                for index in chunk {
+                let mut n = 0u64;
+                for index in chunk.clone() {
                     if initialise(db, table, index)? {
-                        decided.push((t as u64) << 62 | index);
+                        retro.now.set(index);
+                        n += 1;
                     }
                 }
-                bar.inc(CHUNK);
-                Ok(decided)
+                bar.inc(chunk.end - chunk.start);
+                Ok(n)
             })
-            .try_reduce(Vec::new, |mut a, b| {
-                a.extend(b);
-                Ok(a)
-            })?;
-        frontier.extend(part);
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
     }
     bar.finish_and_clear();
+    passes.initialise = lap();
 
-    // 2. Propagate, one generation at a time.
+    // 2. Propagate, one generation at a time: the positions marked `now` update their
+    // predecessors, which are marked `next` when decided.
     let bar = self::bar(progress, total, format!("{name} retrograde"));
     let mut generation = 0;
-    while !frontier.is_empty() {
+    while decided > 0 {
         generation += 1;
         bar.set_message(format!("{name} retrograde {generation}"));
-        bar.inc(frontier.len() as u64);
-        frontier = frontier
-            .par_chunks(1 << 10)
-            .map(|chunk| {
-                let mut next = Vec::new();
-                for &entry in chunk {
-                    propagate(&tables, entry, &mut next);
-                }
-                next
-            })
-            .reduce(Vec::new, |mut a, b| {
-                a.extend(b);
-                a
-            });
+        bar.inc(decided);
+        decided = 0;
+        for (t, table) in tables.iter().enumerate() {
+            // The predecessors are in the twin slice (the same one for a symmetric
+            // material).
+            let twin = t ^ usize::from(tables.len() == 2);
+            let words = &retro[t].now.0;
+            decided += words
+                .par_chunks(WORDS)
+                .enumerate()
+                .map(|(c, chunk)| {
+                    let mut n = 0;
+                    for (w, word) in chunk.iter().enumerate() {
+                        let base = ((c * WORDS + w) * 64) as u64;
+                        for bit in BitIter(word.load(Ordering::Relaxed)) {
+                            let index = base + u64::from(bit);
+                            n += propagate(table, index, &tables[twin], &retro[twin].next);
+                        }
+                    }
+                    n
+                })
+                .sum::<u64>();
+        }
+        for r in &mut retro {
+            std::mem::swap(&mut r.now, &mut r.next);
+            r.next.clear();
+        }
     }
     bar.finish_and_clear();
+    drop(retro);
 
     // Whatever is undecided now is a draw.
     for table in &tables {
-        table.state.par_iter().for_each(|cell| {
-            let s = cell.load(Ordering::Relaxed);
-            if s & (VALUE | HOLE) == UNKNOWN {
-                cell.store(s | DRAW, Ordering::Relaxed);
+        table.cells.par_iter().for_each(|cell| {
+            let c = cell.load(Ordering::Relaxed);
+            if c as u8 & (VALUE | HOLE) == UNKNOWN {
+                cell.store(c | u16::from(DRAW), Ordering::Relaxed);
             }
         });
     }
+
+    passes.retrograde = lap();
 
     // 3. Store.
     let source = JobSource {
@@ -339,7 +530,7 @@ fn solve_job<V: Variant>(
             .map(|chunk| {
                 let mut out = Vec::new();
                 for index in chunk.clone() {
-                    let s = table.state[index as usize].load(Ordering::Relaxed);
+                    let s = table.state(index as usize);
                     if s & THREAT == 0 {
                         continue;
                     }
@@ -359,30 +550,20 @@ fn solve_job<V: Variant>(
         bar.finish_and_clear();
         let mut exceptions = exceptions;
         exceptions.sort_unstable_by_key(|&(i, _)| i);
-        let symbols: Vec<u8> = table
-            .state
-            .par_chunks(BLOCK_POSITIONS as usize)
-            .flat_map_iter(|block| {
-                let stored = |cell: &AtomicU8| {
-                    let s = cell.load(Ordering::Relaxed);
-                    (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
-                };
-                let mut last = block.iter().find_map(stored).unwrap_or(0);
-                block.iter().map(move |cell| {
-                    if let Some(symbol) = stored(cell) {
-                        last = symbol;
+        let counts = table
+            .cells
+            .par_chunks(1 << 16)
+            .map(|cells| {
+                let mut counts = [0u64; 4];
+                for cell in cells {
+                    let s = cell.load(Ordering::Relaxed) as u8;
+                    if s & QUIET != 0 {
+                        counts[(s & VALUE) as usize] += 1;
                     }
-                    last
-                })
+                }
+                counts
             })
-            .collect();
-        let mut counts = [0u64; 4];
-        for cell in &table.state {
-            let s = cell.load(Ordering::Relaxed);
-            if s & QUIET != 0 {
-                counts[(s & VALUE) as usize] += 1;
-            }
-        }
+            .reduce(|| [0; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
         let header = Header {
             variant: V::NAME.to_owned(),
             material,
@@ -398,14 +579,41 @@ fn solve_job<V: Variant>(
             data_len: 0,
         };
         let path = db.dir().join(file_name::<V>(material));
-        format::write(&path, header, &symbols, &exceptions)?;
+        format::write(
+            &path,
+            header,
+            table.indexer.size(),
+            |block, out| block_symbols(table, block, out),
+            &exceptions,
+        )?;
         written.push((path, material));
     }
     drop(tables);
     for (path, material) in written {
         db.insert(open_slice::<V>(&path, material)?);
     }
-    Ok(())
+    passes.store = lap();
+    Ok(passes)
+}
+
+/// The symbols of one block of a solved table: quiet positions their value; capture
+/// and threat positions and holes the symbol of the stored position before them in the
+/// block (the first stored one for those that lead the block), which lengthens runs.
+fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
+    let bp = u64::from(BLOCK_POSITIONS);
+    let start = (block * bp) as usize;
+    let cells = &table.cells[start..(start + bp as usize).min(table.cells.len())];
+    let stored = |cell: &AtomicU16| {
+        let s = cell.load(Ordering::Relaxed) as u8;
+        (s & QUIET != 0).then(|| format::symbol(wld(s).expect("decided")))
+    };
+    let mut last = cells.iter().find_map(stored).unwrap_or(0);
+    out.extend(cells.iter().map(|cell| {
+        if let Some(symbol) = stored(cell) {
+            last = symbol;
+        }
+        last
+    }));
 }
 
 /// Step 1 for one index; whether the position was decided (win or loss) and so starts
@@ -413,7 +621,7 @@ fn solve_job<V: Variant>(
 fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
     let i = index as usize;
     let Some(raw) = table.indexer.position(index) else {
-        table.state[i].store(HOLE, Ordering::Relaxed);
+        table.set(i, HOLE, 0);
         return Ok(false);
     };
     let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
@@ -432,7 +640,7 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
                 .map(|mv| exact(&pos.play_unchecked(mv)).map(Some)),
         )?
         .expect("every child is decided");
-        table.state[i].store(code(v), Ordering::Relaxed);
+        table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
     let flag = if pos.opponent_has_capture() {
@@ -451,7 +659,7 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
         }
         match exact(&child)? {
             Wld::Loss => {
-                table.state[i].store(flag | WIN, Ordering::Relaxed);
+                table.set(i, flag | WIN, 0);
                 return Ok(true);
             }
             Wld::Draw => escape = true,
@@ -459,46 +667,66 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
         }
     }
     if count == 0 && !escape {
-        table.state[i].store(flag | LOSS, Ordering::Relaxed);
+        table.set(i, flag | LOSS, 0);
         return Ok(true);
     }
     let count = count + u32::from(escape);
     assert!(count < 256, "{count} moves overflow the counter");
-    table.count[i].store(count as u8, Ordering::Relaxed);
-    table.state[i].store(flag, Ordering::Relaxed);
+    table.set(i, flag, count as u8);
     Ok(false)
 }
 
-/// Step 2 for one decided position: updates its predecessors, pushing those it decides.
-fn propagate<V: Variant>(tables: &[Table<V>], entry: u64, next: &mut Vec<u64>) {
-    let table = &tables[(entry >> 62) as usize];
-    let index = entry & ((1 << 62) - 1);
-    let lost = table.state[index as usize].load(Ordering::Relaxed) & VALUE == LOSS;
+/// Step 2 for one position of `table` decided in the last generation: updates its
+/// predecessors in `twin`, marking those it decides in `next`; how many it decided.
+fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, next: &Marks) -> u64 {
+    let lost = table.state(index as usize) & VALUE == LOSS;
     let raw = table
         .indexer
         .position(index)
         .expect("decided positions are real");
-    // The predecessors are in the twin slice (the same one for a symmetric material).
-    let t = if tables.len() == 1 {
-        0
-    } else {
-        1 - (entry >> 62) as usize
-    };
-    let twin = &tables[t];
-    predecessors::<V>(&raw, |pred| {
-        let p = twin.indexer.index(&pred) as usize;
-        if twin.state[p].load(Ordering::Relaxed) & VALUE != UNKNOWN {
-            return;
+    // First every predecessor's index and state, then the updates: the loads of the
+    // states (cache misses, in slices of gigabytes) are independent and overlap, where
+    // an atomic update between them would make each wait for the one before.
+    let mut preds = ArrayVec::<u64, MAX_PREDECESSORS>::new();
+    predecessors::<V>(&raw, |pred| preds.push(twin.indexer.index(&pred)));
+    let states: ArrayVec<u8, MAX_PREDECESSORS> =
+        preds.iter().map(|&p| twin.state(p as usize)).collect();
+    let mut decided = 0;
+    for (&p, state) in preds.iter().zip(states) {
+        if state & VALUE == UNKNOWN && twin.child_decided(p as usize, lost) {
+            next.set(p);
+            decided += 1;
         }
-        let decided = if lost {
-            twin.decide(p, WIN)
-        } else {
-            let before = twin.count[p].fetch_sub(1, Ordering::Relaxed);
-            debug_assert!(before > 0, "counter underflow");
-            before == 1 && twin.decide(p, LOSS)
-        };
-        if decided {
-            next.push((t as u64) << 62 | p as u64);
+    }
+    decided
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::English;
+
+    #[test]
+    fn plan_counts_the_index_slots() {
+        let plans = plan::<English>(3);
+        assert_eq!(plans.len(), 2);
+        let two = &plans[0];
+        // King against king: 32 * 31 placements; a man has 28 squares (not its
+        // crowning row); a man against a man, 28 * 28 (overlaps are holes).
+        let expected = [
+            (Material::new(0, 1, 0, 1), 32 * 31),
+            (Material::new(0, 1, 1, 0), 28 * 31),
+            (Material::new(1, 0, 0, 1), 28 * 31),
+            (Material::new(1, 0, 1, 0), 28 * 28),
+        ];
+        for (material, slots) in expected {
+            assert!(two.slices.contains(&(material, slots)), "{material}");
         }
-    });
+        assert_eq!(two.slots(), 3512);
+        // Jobs pair a slice with its twin: the man-and-king job has 2 * 868 slots.
+        assert_eq!(two.largest_job_slots, 1736);
+        assert_eq!(two.largest_job.len(), 2);
+        assert_eq!(two.peak_bytes(), 1736.0 * 2.25);
+        assert_eq!(plans[1].slices.len(), 12);
+    }
 }

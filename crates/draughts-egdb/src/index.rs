@@ -57,15 +57,24 @@ fn rank(set: u64) -> u64 {
 fn unrank(mut r: u64, k: u32, universe: u32) -> u64 {
     let mut set = 0;
     let mut top = universe;
-    for j in (1..=k).rev() {
-        // The largest s < top with C(s, j) <= r.
-        let mut s = top - 1;
-        while binomial(s, j) > r {
-            s -= 1;
+    for j in (2..=k).rev() {
+        // The largest s < top with C(s, j) <= r, by bisection (C(j - 1, j) = 0).
+        let (mut lo, mut hi) = (j - 1, top - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if binomial(mid, j) <= r {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
-        r -= binomial(s, j);
-        set |= 1u64 << s;
-        top = s;
+        r -= binomial(lo, j);
+        set |= 1u64 << lo;
+        top = lo;
+    }
+    // C(s, 1) = s.
+    if k > 0 {
+        set |= 1u64 << r;
     }
     set
 }

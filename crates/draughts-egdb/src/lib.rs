@@ -99,10 +99,13 @@ mod mmap;
 mod probe;
 mod sample;
 
-pub use database::{file_name, Database, SliceStats};
+pub use database::{file_name, Comparison, Database, SliceStats};
 pub use draughts_search::Wld;
 pub use error::Error;
-pub use generate::{build, BuildOptions, SliceReport};
+pub use generate::{
+    build, build_with, plan, BuildOptions, PassSeconds, PiecePlan, SliceReport,
+    BUILD_BYTES_PER_SLOT,
+};
 pub use material::Material;
 pub use probe::THREAT_PLIES;
 pub use sample::{positions_by_kind, ProbeKind, Sampler};

@@ -6,7 +6,8 @@ use crate::{parse_seconds, parse_variant, CliError};
 use clap::{Args, Subcommand};
 use draughts_core::{Game, GameStatus, Position, Variant, VariantKind};
 use draughts_egdb::{
-    build, positions_by_kind, wld_letter, BuildOptions, Database, Material, ProbeKind, Sampler,
+    build_with, plan, positions_by_kind, wld_letter, BuildOptions, Database, Material, ProbeKind,
+    Sampler, BUILD_BYTES_PER_SLOT,
 };
 use draughts_search::{Control, Limits, Wld};
 use std::collections::BTreeMap;
@@ -27,6 +28,9 @@ enum EgdbCommand {
     /// Build every slice up to a number of pieces (finished slice files are kept, so an
     /// interrupted build resumes).
     Build(BuildArgs),
+    /// Without building: every slice's index slots, and per piece count the largest
+    /// job (a slice and its twin) and the build's projected peak memory.
+    Plan(PlanArgs),
     /// Read FEN lines from standard input; print each with W, L, D (for the side to
     /// move), ? (not in the database) or E (unreadable line or damaged file, the reason
     /// on standard error).
@@ -36,6 +40,9 @@ enum EgdbCommand {
     Stats(DbArgs),
     /// Check that every stored value equals the minimax of its successors.
     Verify(VerifyArgs),
+    /// Probe every position of every slice of one database (or every N-th index slot)
+    /// in it and in another, and count the differences; exit with an error if any.
+    Compare(CompareArgs),
     /// Median and tail latency of single in-memory probes of random positions.
     Latency(LatencyArgs),
     /// Play won database positions out, engine (with the database) against itself, and
@@ -64,6 +71,31 @@ struct BuildArgs {
     /// The folder to write (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
+    threads: u32,
+}
+
+#[derive(Args, Debug)]
+struct PlanArgs {
+    /// international or english.
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Every slice with at most this many pieces.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    pieces: u32,
+}
+
+#[derive(Args, Debug)]
+struct CompareArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// The database to compare with (it must hold every slice of --db).
+    #[arg(long, value_name = "DIR")]
+    other: PathBuf,
+    /// Compare every N-th index slot of each slice (1: all).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    stride: u64,
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
     threads: u32,
@@ -133,23 +165,51 @@ struct ConvertArgs {
 pub fn run(args: &EgdbArgs) -> Result<(), CliError> {
     let variant = match &args.command {
         EgdbCommand::Build(a) => a.variant,
+        EgdbCommand::Plan(a) => a.variant,
         EgdbCommand::Probe(a) | EgdbCommand::Stats(a) => a.variant,
         EgdbCommand::Verify(a) => a.db.variant,
+        EgdbCommand::Compare(a) => a.db.variant,
         EgdbCommand::Latency(a) => a.db.variant,
         EgdbCommand::Convert(a) => a.db.variant,
     };
     let mut out = io::stdout().lock();
     with_variant!(variant, V => match &args.command {
         EgdbCommand::Build(a) => run_build::<V>(a, &mut out),
+        EgdbCommand::Plan(a) => print_plan::<V>(a.pieces, &mut out),
         EgdbCommand::Probe(a) => {
             let db = Database::<V>::open_nonempty(&a.db)?;
             probe_lines(&db, io::stdin().lock(), &mut out, &mut io::stderr()).map(|_| ())
         }
         EgdbCommand::Stats(a) => stats(&Database::<V>::open_nonempty(&a.db)?, &mut out),
         EgdbCommand::Verify(a) => run_verify::<V>(a, &mut out),
+        EgdbCommand::Compare(a) => run_compare::<V>(a, &mut out),
         EgdbCommand::Latency(a) => latency(&Database::<V>::open_nonempty(&a.db.db)?, a, &mut out),
         EgdbCommand::Convert(a) => convert::<V>(a, &mut out),
     })
+}
+
+fn print_plan<V: Variant>(pieces: u32, out: &mut dyn Write) -> Result<(), CliError> {
+    let plans = plan::<V>(pieces);
+    for p in &plans {
+        for (material, slots) in &p.slices {
+            writeln!(out, "{material}: {slots} slots")?;
+        }
+    }
+    for p in &plans {
+        let job: Vec<String> = p.largest_job.iter().map(|m| m.to_string()).collect();
+        writeln!(
+            out,
+            "{} pieces: {} slices, {} slots; largest job {} ({} slots): peak {:.2} GB at {} bytes a slot",
+            p.pieces,
+            p.slices.len(),
+            p.slots(),
+            job.join(" + "),
+            p.largest_job_slots,
+            p.peak_bytes() / 1e9,
+            BUILD_BYTES_PER_SLOT
+        )?;
+    }
+    Ok(())
 }
 
 fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -158,15 +218,30 @@ fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), Cl
         threads: args.threads as usize,
         progress: true,
     };
-    for report in build::<V>(&args.out, args.pieces, &options)? {
-        if report.built {
-            writeln!(
+    // Each line is written (and flushed) when its job ends, so a long build can be
+    // followed; a failed write stops the lines, and is reported after the build.
+    let mut written = Ok(());
+    build_with::<V>(&args.out, args.pieces, &options, |report| {
+        if report.built && written.is_ok() {
+            let p = report.passes;
+            written = writeln!(
                 out,
-                "{}: built in {:.2}s, {} positions, {} exceptions, {} bytes",
-                report.material, report.seconds, report.positions, report.exceptions, report.bytes
-            )?;
+                "{}: built in {:.2}s (init {:.2}s, retrograde {:.2}s, store {:.2}s), \
+                 {} slots, {} positions, {} exceptions, {} bytes",
+                report.material,
+                report.seconds,
+                p.initialise,
+                p.retrograde,
+                p.store,
+                report.slots,
+                report.positions,
+                report.exceptions,
+                report.bytes
+            )
+            .and_then(|()| out.flush());
         }
-    }
+    })?;
+    written?;
     writeln!(out, "done in {:.2}s", start.elapsed().as_secs_f64())?;
     Ok(())
 }
@@ -248,12 +323,40 @@ fn stats<V: Variant>(db: &Database<V>, out: &mut dyn Write) -> Result<(), CliErr
     Ok(())
 }
 
+/// A pool of `threads` workers (0: one per core).
+fn worker_pool(threads: u32) -> Result<rayon::ThreadPool, CliError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads as usize)
+        .build()
+        .map_err(|e| CliError::Message(format!("cannot start worker threads: {e}")))
+}
+
+fn run_compare<V: Variant>(args: &CompareArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let ours = Database::<V>::open_nonempty(&args.db.db)?;
+    let theirs = Database::<V>::open_nonempty(&args.other)?;
+    let start = Instant::now();
+    let found = worker_pool(args.threads)?.install(|| ours.compare(&theirs, args.stride, true))?;
+    writeln!(
+        out,
+        "{} positions compared in {:.2}s (every {} index slot): {} differ",
+        found.positions,
+        start.elapsed().as_secs_f64(),
+        args.stride,
+        found.differences
+    )?;
+    match found.example {
+        Some(example) => Err(CliError::Message(format!(
+            "{} and {} differ, e.g. {example}",
+            args.db.db.display(),
+            args.other.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn run_verify<V: Variant>(args: &VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let db = Database::<V>::open_nonempty(&args.db.db)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads as usize)
-        .build()
-        .map_err(|e| CliError::Message(format!("cannot start worker threads: {e}")))?;
+    let pool = worker_pool(args.threads)?;
     let start = Instant::now();
     let slices = pool.install(|| db.verify(true))?;
     writeln!(

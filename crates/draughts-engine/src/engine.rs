@@ -178,13 +178,22 @@ pub fn tactics<V: Variant>(
     ))))
 }
 
-/// A score in men for the Hub protocol: `0.05`, and for a proven result Scan's form,
-/// a win in `p` plies as `100 - p/100` (`99.97`), a loss as its negation.
+/// What the Hub shows for a win the endgame database proves (the search has not seen
+/// the end of the game): below Scan's `100 - p/100` for a win the search proved, above
+/// any evaluation. A loss is its negation.
+pub const HUB_DATABASE_WIN: &str = "90.00";
+
+/// A score in men for the Hub protocol: `0.05`; for a result the search proved, Scan's
+/// form, a win in `p` plies as `100 - p/100` (`99.97`) and a loss as its negation; for
+/// a database win or loss, [`HUB_DATABASE_WIN`] or its negation (the internal score of
+/// a database win is no number of men: printed as one it read `287.44`).
 pub fn hub_score(score: Score) -> String {
-    match plies_to_end(score) {
-        Some(plies) if plies >= 0 => format!("{:.2}", 100.0 - f64::from(plies) / 100.0),
-        Some(plies) => format!("{:.2}", -100.0 - f64::from(plies) / 100.0),
-        None => format!("{:.2}", f64::from(score) / f64::from(MAN)),
+    match (plies_to_end(score), database_result(score)) {
+        (Some(plies), _) if plies >= 0 => format!("{:.2}", 100.0 - f64::from(plies) / 100.0),
+        (Some(plies), _) => format!("{:.2}", -100.0 - f64::from(plies) / 100.0),
+        (None, Some(true)) => HUB_DATABASE_WIN.to_string(),
+        (None, Some(false)) => format!("-{HUB_DATABASE_WIN}"),
+        (None, None) => format!("{:.2}", f64::from(score) / f64::from(MAN)),
     }
 }
 
@@ -223,6 +232,18 @@ mod tests {
         assert_eq!(human_score(WIN - 7), "win in 7 plies");
         assert_eq!(human_score(-(WIN - 2)), "loss in 2 plies");
         assert_eq!(human_score(WIN - 1), "win in 1 ply");
+        // Database wins and losses: a clear number in the Hub, words for people, from
+        // the shortest win the search orders by down to a won root not yet converted.
+        for win in [
+            DATABASE_WIN,
+            DATABASE_WIN - 16 * 40 + 5,
+            DATABASE_WIN - 3000,
+        ] {
+            assert_eq!(hub_score(win), "90.00", "{win}");
+            assert_eq!(hub_score(-win), "-90.00", "{win}");
+            assert_eq!(human_score(win), "database win");
+        }
+        assert_eq!(hub_score(3 * MAN), "3.00", "evaluations stay in men");
         assert_eq!(human_score(DATABASE_WIN - 3), "database win");
         assert_eq!(human_score(-DATABASE_WIN), "database loss");
     }

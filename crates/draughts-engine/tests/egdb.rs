@@ -78,6 +78,51 @@ fn build_probe_stats_verify_and_use() {
     let (out, _) = succeed(&[&["egdb", "verify"][..], &english].concat(), "");
     assert!(out.contains("slices verified"), "{out}");
 
+    // The slots the index gives, and the memory the build of a piece count needs.
+    let (out, _) = succeed(
+        &["egdb", "plan", "--variant", "english", "--pieces", "3"],
+        "",
+    );
+    assert!(out.contains("w0m1k-b0m1k: 992 slots"), "{out}");
+    assert!(out.contains("3 pieces: 12 slices, 198768 slots"), "{out}");
+
+    // Comparing databases: the 2-piece slices built again agree with the 3-piece
+    // build's on all 3,488 positions (3,512 slots less the 24 holes where two men
+    // would share a square); the other way round the 3-piece slices are missing.
+    let small = temp_dir("tools-small");
+    let small = small.to_str().expect("a UTF-8 temporary path");
+    succeed(
+        &[
+            "egdb",
+            "build",
+            "--variant",
+            "english",
+            "--pieces",
+            "2",
+            "--out",
+            small,
+        ],
+        "",
+    );
+    let compare = ["egdb", "compare", "--variant", "english"];
+    let (out, _) = succeed(
+        &[&compare[..], &["--db", small, "--other", db]].concat(),
+        "",
+    );
+    assert!(out.contains("3488 positions compared"), "{out}");
+    assert!(out.contains(": 0 differ"), "{out}");
+    let missing = draughts(
+        &[&compare[..], &["--db", db, "--other", small]].concat(),
+        "",
+    );
+    assert!(!missing.status.success());
+    assert!(
+        text(&missing.stderr).contains("w0m1k-b0m2k"),
+        "{}",
+        text(&missing.stderr)
+    );
+    std::fs::remove_dir_all(small).ok();
+
     // Two kings against one: the search with the database sees the whole win.
     let analyse = [
         "analyse",
@@ -112,6 +157,15 @@ fn build_probe_stats_verify_and_use() {
     assert!(out.contains("ready"), "{out}");
     assert!(out.contains("done move="), "{out}");
     assert!(!out.contains("error"), "{out}");
+    // The database's win is reported in the Hub's score range (at most 100 men, Scan's
+    // mate form above 99), not as its internal score (287.44 men).
+    let scores: Vec<f64> = out
+        .split_whitespace()
+        .filter_map(|word| word.strip_prefix("score="))
+        .map(|score| score.parse().expect("a Hub score is a number"))
+        .collect();
+    assert!(!scores.is_empty(), "{out}");
+    assert!(scores.iter().all(|s| (90.0..=100.0).contains(s)), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
