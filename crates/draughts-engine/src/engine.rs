@@ -96,17 +96,24 @@ pub const NO_PATTERNS: &str = "none";
 /// [`EngineError::Weights`] or [`EngineError::Patterns`] if a file cannot be read or is
 /// not for variant `V`.
 pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, EngineError> {
-    let table = match options.patterns.as_deref() {
-        Some(path) if path.as_os_str() == NO_PATTERNS => None,
-        Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
-        None if options.weights.is_some() => None,
-        None => draughts_eval::learned::<V>().map(|(_, table)| table),
+    let none = options
+        .patterns
+        .as_deref()
+        .is_some_and(|path| path.as_os_str() == NO_PATTERNS);
+    let builtin = match options.weights {
+        None if !none => draughts_eval::learned::<V>(),
+        _ => None,
     };
-    let weights = match (&options.weights, &options.patterns) {
-        (Some(path), _) => Weights::load::<V>(path)?,
-        (None, Some(path)) if path.as_os_str() == NO_PATTERNS => Weights::default_for::<V>(),
-        (None, _) => draughts_eval::learned::<V>()
-            .map_or_else(Weights::default_for::<V>, |(weights, _)| weights),
+    let weights = match &options.weights {
+        Some(path) => Weights::load::<V>(path)?,
+        None => builtin
+            .as_ref()
+            .map_or_else(Weights::default_for::<V>, |(weights, _)| *weights),
+    };
+    let table = match options.patterns.as_deref() {
+        Some(_) if none => None,
+        Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
+        None => builtin.map(|(_, table)| table),
     };
     Ok(match table {
         Some(table) => LinearEval::with_patterns(weights, table),

@@ -46,8 +46,8 @@ pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
 pub use learned::learned;
 pub use linear::{Breakdown, FeatureScore, LinearEval, DRAWISH_DIVISOR};
 pub use patterns::{
-    blend, flipped_arrangement, opening_share, rotated_region, Patterns, PatternsError,
-    ARRANGEMENTS, MAX_REGIONS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+    blend, flipped_arrangement, rotated_region, Patterns, PatternsError, ARRANGEMENTS, MAX_REGIONS,
+    MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
 pub use weights::{Weights, WeightsError, WeightsParseError, MAX_WEIGHT};
 

@@ -388,13 +388,7 @@ pub fn blend<V: Variant>(opening: i32, endgame: i32, pieces: u32) -> Score {
     (opening * p + endgame * (full - p)) / (full * VALUE_SCALE)
 }
 
-/// The share of the opening value in the blend for `pieces` pieces, in 0..=1.
-pub fn opening_share<V: Variant>(pieces: u32) -> f64 {
-    let full = Patterns::<V>::FULL;
-    f64::from((pieces as i32).min(full)) / f64::from(full)
-}
-
-/// The region region `r` becomes when the board turns 180 degrees.
+/// The region `r` becomes when the board turns 180 degrees.
 pub fn rotated_region<V: Variant>(r: usize) -> usize {
     let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
     let (row, col) = (r / per_axis, r % per_axis);
