@@ -8,7 +8,7 @@ use crate::matches::openings;
 use crate::{parse_variant, CliError};
 use clap::{Args, Subcommand, ValueEnum};
 use draughts_core::{Game, GameResult, Position, Variant, VariantKind};
-use draughts_eval::{Feature, Weights, FEATURE_COUNT};
+use draughts_eval::{Feature, Weights};
 use draughts_search::Limits;
 use draughts_tune::{
     default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking, read_pdn, run_ga,
@@ -564,21 +564,26 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
         outcome.end.holdout,
         began.elapsed().as_secs_f64()
     );
-    println!("{:<14}{:>8}{:>8}", "feature", "start", "fitted");
-    for i in 0..FEATURE_COUNT {
-        println!(
-            "{:<14}{:>8}{:>8}",
-            Feature::ALL[i].name(),
-            start.as_array()[i],
-            outcome.weights.as_array()[i]
-        );
-    }
+    print_weights(&start, &outcome.weights);
     println!(
         "written: {} and {}",
         file("weights").display(),
         file("patterns").display()
     );
     Ok(())
+}
+
+/// The starting and fitted weights side by side, a feature a line.
+fn print_weights(start: &Weights, fitted: &Weights) {
+    println!("{:<14}{:>8}{:>8}", "feature", "start", "fitted");
+    for (i, feature) in Feature::ALL.iter().enumerate() {
+        println!(
+            "{:<14}{:>8}{:>8}",
+            feature.name(),
+            start.as_array()[i],
+            fitted.as_array()[i]
+        );
+    }
 }
 
 fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
@@ -636,15 +641,7 @@ fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
         "loss: start {:.5} (hold-out {:.5}), fitted {:.5} (hold-out {:.5})",
         outcome.start.train, outcome.start.holdout, outcome.end.train, outcome.end.holdout
     );
-    println!("{:<14}{:>8}{:>8}", "feature", "start", "fitted");
-    for i in 0..FEATURE_COUNT {
-        println!(
-            "{:<14}{:>8}{:>8}",
-            Feature::ALL[i].name(),
-            start.as_array()[i],
-            outcome.weights.as_array()[i]
-        );
-    }
+    print_weights(&start, &outcome.weights);
     println!(
         "king/man {:.2}; weights written to {}, loss curve to {} and {}",
         king_man_ratio(&outcome.weights),
