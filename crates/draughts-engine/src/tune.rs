@@ -494,17 +494,7 @@ fn read_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameResult)
 }
 
 fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
-    if !(0.0..1.0).contains(&args.holdout) {
-        return Err(format!(
-            "--holdout {} is not a fraction from 0 up to 1",
-            args.holdout
-        )
-        .into());
-    }
-    let start = match &args.start {
-        Some(path) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
-        None => Weights::default_for::<V>(),
-    };
+    let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let began = Instant::now();
     let games = read_games::<V>(&args.game_files)?;
     let (train, holdout) =
@@ -573,6 +563,18 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Checks a `--holdout` fraction and reads the `--start` weights (default: the
+/// built-in weights), as both fits need.
+fn fit_start<V: Variant>(holdout: f64, start: Option<&Path>) -> Result<Weights, CliError> {
+    if !(0.0..1.0).contains(&holdout) {
+        return Err(format!("--holdout {holdout} is not a fraction from 0 up to 1").into());
+    }
+    Ok(match start {
+        Some(path) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
+        None => Weights::default_for::<V>(),
+    })
+}
+
 /// The starting and fitted weights side by side, a feature a line.
 fn print_weights(start: &Weights, fitted: &Weights) {
     println!("{:<14}{:>8}{:>8}", "feature", "start", "fitted");
@@ -596,17 +598,7 @@ fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
             .unwrap_or_else(|| args.out.with_extension("pdn"));
         games.extend(play_and_save::<V>(&config, &args.play, &path)?);
     }
-    if !(0.0..1.0).contains(&args.holdout) {
-        return Err(format!(
-            "--holdout {} is not a fraction from 0 up to 1",
-            args.holdout
-        )
-        .into());
-    }
-    let start = match &args.start {
-        Some(path) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
-        None => Weights::default_for::<V>(),
-    };
+    let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let config = FitConfig {
         iterations: args.iterations as usize,
         learning_rate: args.learning_rate,

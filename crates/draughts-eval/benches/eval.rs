@@ -27,36 +27,36 @@ const ENGLISH: &[(&str, &str)] = &[
     ("kings", "W:WK18,K27,30:BK1,K4,6,7"),
 ];
 
-fn linear<V: Variant>(c: &mut Criterion, list: &[(&str, &str)]) {
-    let eval = LinearEval::<V>::default();
-    let mut group = c.benchmark_group("eval/linear");
+/// One benchmark per position of `list` in group `group`, timing `score`.
+fn bench_positions<V: Variant>(
+    c: &mut Criterion,
+    group: &str,
+    list: &[(&str, &str)],
+    score: impl Fn(&Position<V>) -> i32,
+) {
+    let mut group = c.benchmark_group(group);
     group.throughput(Throughput::Elements(1));
     for &(name, fen) in list {
         let pos: Position<V> = fen
             .parse()
             .unwrap_or_else(|e| panic!("benchmark position {name}: {e}"));
         group.bench_function(format!("{}/{name}", V::NAME), |b| {
-            b.iter(|| eval.evaluate(black_box(&pos)))
+            b.iter(|| score(black_box(&pos)))
         });
     }
     group.finish();
+}
+
+fn linear<V: Variant>(c: &mut Criterion, list: &[(&str, &str)]) {
+    let eval = LinearEval::<V>::default();
+    bench_positions(c, "eval/linear", list, |pos| eval.evaluate(pos));
 }
 
 /// The pattern table's share of an evaluation (a table of zeros costs as much as a
 /// learned one).
 fn patterns<V: Variant>(c: &mut Criterion, list: &[(&str, &str)]) {
     let table = Patterns::<V>::zero();
-    let mut group = c.benchmark_group("eval/patterns");
-    group.throughput(Throughput::Elements(1));
-    for &(name, fen) in list {
-        let pos: Position<V> = fen
-            .parse()
-            .unwrap_or_else(|e| panic!("benchmark position {name}: {e}"));
-        group.bench_function(format!("{}/{name}", V::NAME), |b| {
-            b.iter(|| table.score(black_box(&pos)))
-        });
-    }
-    group.finish();
+    bench_positions(c, "eval/patterns", list, |pos| table.score(pos));
 }
 
 fn all(c: &mut Criterion) {
