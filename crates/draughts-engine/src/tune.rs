@@ -8,7 +8,7 @@ use crate::matches::openings;
 use crate::{parse_variant, CliError};
 use clap::{Args, Subcommand, ValueEnum};
 use draughts_core::{Game, GameResult, Position, Variant, VariantKind};
-use draughts_eval::{Feature, Weights};
+use draughts_eval::{Feature, Patterns, Weights};
 use draughts_search::Limits;
 use draughts_tune::{
     default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking, read_pdn, run_ga,
@@ -18,6 +18,7 @@ use draughts_tune::{
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -174,6 +175,28 @@ struct SelfPlayOptions {
     /// Random moves after the opening, for variety.
     #[arg(long, default_value_t = 2)]
     random_plies: u32,
+    /// A pattern table for the self-play player: a file (`draughts tune patterns`), or
+    /// `builtin` for the variant's built-in table (default: none, the weights alone).
+    #[arg(long, value_name = "FILE|builtin")]
+    patterns: Option<PathBuf>,
+}
+
+/// The value of `--patterns` that asks for the variant's built-in pattern table.
+const BUILTIN_PATTERNS: &str = "builtin";
+
+impl SelfPlayOptions {
+    /// The pattern table `--patterns` names, if any.
+    fn pattern_table<V: Variant>(&self) -> Result<Option<Arc<Patterns<V>>>, CliError> {
+        match self.patterns.as_deref() {
+            None => Ok(None),
+            Some(path) if path.as_os_str() == BUILTIN_PATTERNS => draughts_eval::learned::<V>()
+                .map(|(_, table)| Some(table))
+                .ok_or_else(|| format!("no built-in pattern table for {}", V::NAME).into()),
+            Some(path) => Ok(Some(Arc::new(
+                Patterns::<V>::load(path).map_err(|e| e.to_string())?,
+            ))),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -444,10 +467,12 @@ fn self_play_config<V: Variant>(
 /// `path` as PDN and returns them with their results.
 fn play_and_save<V: Variant>(
     config: &SelfPlayConfig,
+    options: &SelfPlayOptions,
     play: &PlayArgs,
     path: &Path,
 ) -> Result<Vec<(Game<V>, GameResult)>, CliError> {
     let openings = read_openings::<V>(play)?;
+    let patterns = options.pattern_table::<V>()?;
     let began = Instant::now();
     let done = AtomicUsize::new(0);
     let progress = || {
@@ -456,7 +481,8 @@ fn play_and_save<V: Variant>(
             eprint!("\rself-play: {n}/{} games", config.games);
         }
     };
-    let games = self_play(config, &openings, &progress).map_err(|e| e.to_string())?;
+    let games =
+        self_play(config, &openings, patterns.as_ref(), &progress).map_err(|e| e.to_string())?;
     eprintln!();
     std::fs::write(path, to_pdn(&games, "draughts tune selfplay"))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -473,7 +499,7 @@ fn play_and_save<V: Variant>(
 
 fn run_selfplay<V: Variant>(args: &SelfPlayArgs) -> Result<(), CliError> {
     let config = self_play_config::<V>(&args.games, &args.play, args.count)?;
-    play_and_save::<V>(&config, &args.play, &args.out)?;
+    play_and_save::<V>(&config, &args.games, &args.play, &args.out)?;
     Ok(())
 }
 
@@ -596,7 +622,7 @@ fn run_fit<V: Variant>(args: &FitArgs) -> Result<(), CliError> {
             .save_games
             .clone()
             .unwrap_or_else(|| args.out.with_extension("pdn"));
-        games.extend(play_and_save::<V>(&config, &args.play, &path)?);
+        games.extend(play_and_save::<V>(&config, &args.games, &args.play, &path)?);
     }
     let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let config = FitConfig {

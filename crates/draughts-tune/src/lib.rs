@@ -52,8 +52,8 @@ pub use pattern_fit::{
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::GenerationSummary;
 pub use tournament::{
-    match_schedule, play_game, play_schedule, round_robin_schedule, Contestant, Pairing, Played,
-    ScheduleError, SearchSettings, Table, Tournament,
+    match_schedule, play_game, play_game_between, play_schedule, round_robin_schedule, Contestant,
+    Pairing, Played, ScheduleError, SearchSettings, Table, Tournament,
 };
 
 /// The number of threads the tournaments play on: rayon's, the number of cores unless

@@ -1,14 +1,16 @@
 //! Self-play games for logistic fitting, and reading and writing them as PDN.
 
 use crate::error::TuneError;
-use crate::tournament::{play_game, Contestant, Played};
+use crate::tournament::{play_game_between, Contestant, Played};
 use draughts_core::pdn::{read_games_from_bytes, PdnGame};
 use draughts_core::{Game, GameResult, Position, Variant};
+use draughts_eval::{LinearEval, Patterns};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How self-play games are made.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,6 +31,7 @@ pub struct SelfPlayConfig {
 
 /// Plays `config.games` games, each from an opening drawn at random from `openings`
 /// followed by `config.random_plies` random moves, in parallel over rayon's threads;
+/// the player evaluates with its weights and, if given, the pattern table `patterns`.
 /// `progress` is called after each game. The same seed gives the same games (with a
 /// depth or node limit).
 ///
@@ -37,8 +40,14 @@ pub struct SelfPlayConfig {
 pub fn self_play<V: Variant>(
     config: &SelfPlayConfig,
     openings: &[Position<V>],
+    patterns: Option<&Arc<Patterns<V>>>,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<Played<V>>, TuneError> {
+    let weights = config.player.weights;
+    let eval = match patterns {
+        Some(table) => LinearEval::with_patterns(weights, Arc::clone(table)),
+        None => LinearEval::new(weights),
+    };
     if openings.is_empty() {
         return Err(TuneError::Config("no opening positions".into()));
     }
@@ -56,7 +65,8 @@ pub fn self_play<V: Variant>(
                 }
                 start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
             }
-            let played = play_game(start, [&config.player, &config.player], config.max_plies);
+            let player = (eval.clone(), config.player.search);
+            let played = play_game_between(start, [player.clone(), player], config.max_plies);
             progress();
             played
         })
@@ -139,8 +149,8 @@ mod tests {
     #[test]
     fn self_play_is_reproducible_and_round_trips_through_pdn() {
         let openings = [Position::<English>::initial()];
-        let games = self_play(&config(6), &openings, &|| {}).unwrap();
-        let again = self_play(&config(6), &openings, &|| {}).unwrap();
+        let games = self_play(&config(6), &openings, None, &|| {}).unwrap();
+        let again = self_play(&config(6), &openings, None, &|| {}).unwrap();
         assert_eq!(games.len(), 6);
         for (a, b) in games.iter().zip(&again) {
             assert_eq!(a.game.moves(), b.game.moves());
@@ -171,6 +181,25 @@ mod tests {
             Err(TuneError::Io { .. })
         ));
         let none: [Position<English>; 0] = [];
-        assert!(self_play(&config(1), &none, &|| {}).is_err());
+        assert!(self_play(&config(1), &none, None, &|| {}).is_err());
+    }
+
+    #[test]
+    fn a_pattern_table_plays_its_own_games() {
+        let openings = [Position::<English>::initial()];
+        let plain = self_play(&config(4), &openings, None, &|| {}).unwrap();
+        // A table of zeros adds nothing to the score: the same games.
+        let zero = Arc::new(Patterns::<English>::zero());
+        let zeroed = self_play(&config(4), &openings, Some(&zero), &|| {}).unwrap();
+        for (a, b) in plain.iter().zip(&zeroed) {
+            assert_eq!(a.game.moves(), b.game.moves());
+        }
+        // The learned table changes the player, so some game changes.
+        let (_, learned) = draughts_eval::learned::<English>().unwrap();
+        let with = self_play(&config(4), &openings, Some(&learned), &|| {}).unwrap();
+        assert!(plain
+            .iter()
+            .zip(&with)
+            .any(|(a, b)| a.game.moves() != b.game.moves()));
     }
 }

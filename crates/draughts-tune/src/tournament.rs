@@ -69,9 +69,34 @@ pub fn play_game<V: Variant>(
     players: [&Contestant; 2],
     max_plies: usize,
 ) -> Played<V> {
-    let searchers = players.map(|p| {
-        Searcher::with_hash_size(LinearEval::<V>::new(p.weights), p.search.hash_mib.max(1))
-    });
+    play_game_between(
+        start,
+        players.map(|p| (LinearEval::<V>::new(p.weights), p.search)),
+        max_plies,
+    )
+}
+
+/// [`play_game`] between any two evaluators (White's first), each with its search
+/// settings: a player with a pattern table, say.
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::{learned, LinearEval};
+/// use draughts_tune::{play_game_between, SearchSettings};
+///
+/// let (weights, table) = learned::<International>().expect("shipped");
+/// let player = (LinearEval::with_patterns(weights, table), SearchSettings::depth(1));
+/// let played = play_game_between(Position::initial(), [player.clone(), player], 20);
+/// assert!(played.game.moves().len() <= 20);
+/// ```
+pub fn play_game_between<V: Variant>(
+    start: Position<V>,
+    players: [(LinearEval<V>, SearchSettings); 2],
+    max_plies: usize,
+) -> Played<V> {
+    let settings = players.each_ref().map(|(_, search)| *search);
+    let searchers =
+        players.map(|(eval, search)| Searcher::with_hash_size(eval, search.hash_mib.max(1)));
     let mut game = Game::from_position(start);
     loop {
         let status = game.status();
@@ -91,7 +116,7 @@ pub fn play_game<V: Variant>(
         }
         let turn = game.position().turn();
         let side = usize::from(turn == Color::Black);
-        let limits = players[side].search.limits;
+        let limits = settings[side].limits;
         let found = searchers[side].search(&game, limits, &Control::default(), &mut |_| {});
         // The game is not over, so the search has a legal move; a search that failed to
         // give one (a bug) loses the game rather than ending the tournament.
