@@ -553,16 +553,20 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         //    reductions.
         self.path.push(hash);
         let forced = count == 1;
+        // A forced move costs no depth.
+        let new_depth = if forced { depth } else { depth - 1 };
+        // Each child is made one move ahead, with a prefetch of its table bucket, so
+        // that the memory access overlaps the search of the move before it.
+        let mut next = self.next_child(pos, 0, new_depth, ply);
         for n in 0..count {
             if best >= beta {
                 break;
             }
-            let i = pick(&mut self.orders[ply], n);
-            let mv = self.lists[ply][i];
-            let child = pos.play_unchecked(&mv);
+            let (i, mv, child) = next;
+            if n + 1 < count {
+                next = self.next_child(pos, n + 1, new_depth, ply);
+            }
             let child_clock = clock.after(pos, &mv, &child);
-            // A forced move costs no depth.
-            let new_depth = if forced { depth } else { depth - 1 };
             let score = if n == 0 {
                 -self.search(
                     &child,
@@ -646,6 +650,26 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             },
         );
         best
+    }
+
+    /// The `n`-th move of ply `ply` in search order, with its index and the position
+    /// it leads to, whose table bucket is prefetched if that position will probe it
+    /// (a search of `depth` above zero).
+    #[inline]
+    fn next_child(
+        &mut self,
+        pos: &Position<V>,
+        n: usize,
+        depth: i32,
+        ply: usize,
+    ) -> (usize, Move<V>, Position<V>) {
+        let i = pick(&mut self.orders[ply], n);
+        let mv = self.lists[ply][i];
+        let child = pos.play_unchecked(&mv);
+        if depth > 0 {
+            self.shared.table.prefetch(child.hash());
+        }
+        (i, mv, child)
     }
 
     /// At an interior node of at least [`COMBINATION_DEPTH`] whose position is quiet,
