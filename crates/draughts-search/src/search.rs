@@ -518,6 +518,13 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         if ply > 0 && clock.draw().is_some() {
             return DRAW;
         }
+        // The table's move is searched first: its bucket can load during the ordering.
+        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
+        if let Some(&mv) = tt_move.and_then(|i| self.lists[ply].get(i)) {
+            if depth > 1 || count == 1 {
+                self.shared.table.prefetch(pos.play_unchecked(&mv).hash());
+            }
+        }
 
         // 5. Endgame database (searched on, from a won or lost root, until a capture or
         //    promotion changes the material).
@@ -528,7 +535,6 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         }
 
         // 6. Move ordering.
-        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
         self.order(tt_move, ply);
 
         // 7. A proven combination: the defender's moves in its line are forced, so the
