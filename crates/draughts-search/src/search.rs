@@ -493,7 +493,10 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             return self.shared.eval.evaluate(pos);
         }
 
-        // 3. Transposition table.
+        // 3. Transposition table. The moves are generated first (they are needed unless
+        //    the table cuts the node off), so that the table's bucket, prefetched by the
+        //    parent, has that much longer to arrive.
+        pos.generate_moves(&mut self.lists[ply]);
         let entry = self.shared.table.probe(hash);
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
@@ -510,7 +513,6 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         }
 
         // 4. Moves; none means the side to move has lost.
-        pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
         if count == 0 {
             return -(WIN - ply as Score);
