@@ -522,9 +522,14 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         }
         // The table's move is searched first: its bucket can load during the ordering.
         let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
-        if let Some(&mv) = tt_move.and_then(|i| self.lists[ply].get(i)) {
-            if depth > 1 || count == 1 {
-                self.shared.table.prefetch(pos.play_unchecked(&mv).hash());
+        if depth > 1 || count == 1 {
+            match tt_move.and_then(|i| self.lists[ply].get(i)) {
+                Some(&mv) => self.shared.table.prefetch(pos.play_unchecked(&mv).hash()),
+                None => {
+                    for mv in &self.lists[ply] {
+                        self.shared.table.prefetch(pos.play_unchecked(mv).hash());
+                    }
+                }
             }
         }
 
