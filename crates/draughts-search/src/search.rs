@@ -520,7 +520,9 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         if ply > 0 && clock.draw().is_some() {
             return DRAW;
         }
-        // The table's move is searched first: its bucket can load during the ordering.
+        // The first child's table bucket can load during the ordering: the table's move
+        // is searched first; without one, which move comes first is not known yet, so
+        // every child's bucket is fetched (the later ones are then mostly in the cache).
         let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
         if depth > 1 || count == 1 {
             match tt_move.and_then(|i| self.lists[ply].get(i)) {
