@@ -136,7 +136,10 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
         if let Some(patterns) = &self.patterns {
             score += patterns.score(pos);
         }
-        score / drawish_divisor(pos)
+        match drawish_divisor(pos) {
+            1 => score,
+            divisor => score / divisor,
+        }
     }
 }
 
@@ -170,7 +173,8 @@ pub const DRAWISH_DIVISOR: Score = 8;
 /// symmetric between the colours.
 #[inline]
 fn drawish_divisor<V: Variant>(pos: &Position<V>) -> Score {
-    if V::FLYING_KINGS {
+    // A lone king against at most three pieces: at most four pieces on the board.
+    if V::FLYING_KINGS && pos.piece_count() <= 4 {
         for color in Color::BOTH {
             let (own, kings) = (pos.pieces(color).len(), pos.kings(color).len());
             if own == 1 && kings == 1 && pos.pieces(!color).len() <= 3 {

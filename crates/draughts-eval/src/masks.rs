@@ -34,7 +34,15 @@ pub(crate) struct Tables {
     /// Squares at least two steps from every edge, plus the long diagonal (from the
     /// bottom-left corner to the top-right one: 46-5 on 10x10, 29-4 on 8x8).
     pub king_zone: u64,
+    /// `[direction][k]`: the squares `2^k` steps from some square in that direction
+    /// (indexed by [`draughts_core::geometry::Direction`]), for `k < LANDING_ROUNDS`:
+    /// where a shift by `2^k` steps may land without wrapping around an edge.
+    pub landing: [[u64; LANDING_ROUNDS]; 4],
 }
+
+/// Rounds of a fill by doubling along a diagonal: `2^4 - 1 = 15` steps cover any board
+/// up to 16 rows.
+pub(crate) const LANDING_ROUNDS: usize = 4;
 
 /// Row (0 = top) and column (0 = left) of the 0-based square index `i`.
 const fn row_col(per_row: u8, i: u8) -> (u8, u8) {
@@ -57,6 +65,7 @@ impl Tables {
             edge: 0,
             centre: 0,
             king_zone: 0,
+            landing: [[0; LANDING_ROUNDS]; 4],
         };
         let mut i = 0;
         while i < squares {
@@ -94,6 +103,27 @@ impl Tables {
             }
             if (inner_col && row >= 2 && row <= side - 3) || row + col == side - 1 {
                 t.king_zone |= bit;
+            }
+            // Direction order: up-left, up-right, down-left, down-right; the square is a
+            // landing if the square `n` steps back from it is on the board.
+            let mut d = 0;
+            while d < 4 {
+                let (row_step, col_step) = ([-1i16, -1, 1, 1][d], [-1i16, 1, -1, 1][d]);
+                let mut k = 0;
+                while k < LANDING_ROUNDS {
+                    let n = 1i16 << k;
+                    let (from_row, from_col) =
+                        (row as i16 - n * row_step, col as i16 - n * col_step);
+                    if from_row >= 0
+                        && from_row < side as i16
+                        && from_col >= 0
+                        && from_col < side as i16
+                    {
+                        t.landing[d][k] |= bit;
+                    }
+                    k += 1;
+                }
+                d += 1;
             }
             i += 1;
         }

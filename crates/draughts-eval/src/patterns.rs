@@ -51,23 +51,28 @@ pub const VALUE_SCALE: i32 = 4;
 /// value minus its mirror image always fits an `i16`.
 pub const MAX_VALUE: i16 = 16_383;
 
+/// Rows of regions (and regions per row) on the largest supported board.
+const REGION_ROWS: usize = 4;
+
 const MAGIC: &[u8; 4] = b"DPAT";
 const VERSION: u32 = 1;
 
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
-/// `0..w`, the lower row's in `w..2w`) packs, in byte `c`, the base-3 value of the four
-/// squares with in-row indices `c` and `c + 1` of both rows, each set bit a digit 1
-/// (digits: upper left, upper right, lower left, lower right).
-const fn block_table(w: usize) -> [u32; 1024] {
-    let mut table = [0u32; 1024];
+/// `0..w`, the lower row's in `w..2w`) packs, in the 16-bit lane `c`, the base-3 value
+/// of the four squares with in-row indices `c` and `c + 1` of both rows, each set bit a
+/// digit 1 (digits: upper left, upper right, lower left, lower right). Lanes hold at
+/// most 80, so sums of lanes scaled as arrangements are (at most 6560) never carry into
+/// the next lane.
+const fn block_table(w: usize) -> [u64; 1024] {
+    let mut table = [0u64; 1024];
     let mut y = 0;
     while y < 1 << (2 * w) {
-        let mut packed = 0u32;
+        let mut packed = 0u64;
         let mut c = 0;
         while c + 1 < w {
             let value = bit(y, c) + 3 * bit(y, c + 1) + 9 * bit(y, w + c) + 27 * bit(y, w + c + 1);
-            packed |= value << (8 * c);
+            packed |= (value as u64) << (16 * c);
             c += 1;
         }
         table[y] = packed;
@@ -119,7 +124,7 @@ impl<V: Variant> Patterns<V> {
     };
 
     /// [`block_table`] for `V`'s board.
-    const BLOCK: [u32; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
+    const BLOCK: [u64; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
 
     /// Pieces on the board at the start: where the blend is all opening.
     const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
@@ -202,41 +207,59 @@ impl<V: Variant> Patterns<V> {
     /// Region `(a, c)` (`r = a * (side / 2 - 1) + c`) covers rows `2a..2a + 4` and the
     /// squares with in-row indices `c` and `c + 1`; its digit `j` (worth 3^j) is the
     /// `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a black
-    /// man. Two rows form a block of the bit layout (a ghost bit follows every block),
-    /// so each block's half-arrangements come from two table lookups.
+    /// man.
     #[inline]
     pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_REGIONS] {
-        let w = <V::Board as Geometry>::PER_ROW as usize;
-        let per_axis = w - 1;
-        let mask = (1u64 << (2 * w)) - 1;
-        let white = pos.men(Color::White).bits();
-        let black = pos.men(Color::Black).bits();
-        let mut halves = [0u32; 5];
-        for (b, half) in halves.iter_mut().enumerate().take(w) {
-            let base = b * (2 * w + 1);
-            *half = Self::BLOCK[((white >> base) & mask) as usize]
-                + 2 * Self::BLOCK[((black >> base) & mask) as usize];
-        }
+        let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
+        let rows = Self::region_rows(pos);
         let mut out = [0u16; MAX_REGIONS];
         for a in 0..per_axis {
             for c in 0..per_axis {
-                let top = (halves[a] >> (8 * c)) & 0xff;
-                let bottom = (halves[a + 1] >> (8 * c)) & 0xff;
-                out[a * per_axis + c] = (top + 81 * bottom) as u16;
+                out[a * per_axis + c] = (rows[a] >> (16 * c)) as u16;
             }
         }
         out
     }
 
+    /// The arrangements of the regions of each row of regions `a`, packed: region
+    /// `(a, c)` in the 16-bit lane `c` of entry `a`.
+    ///
+    /// Two rows form a block of the bit layout (a ghost bit follows every block), so
+    /// each block's half-arrangements come from two table lookups, one per colour, and
+    /// a region's arrangement is its upper block's half plus 81 times its lower block's.
+    #[inline(always)]
+    fn region_rows(pos: &Position<V>) -> [u64; REGION_ROWS] {
+        let w = <V::Board as Geometry>::PER_ROW as usize;
+        let mask = (1u64 << (2 * w)) - 1;
+        let white = pos.men(Color::White).bits();
+        let black = pos.men(Color::Black).bits();
+        let mut halves = [0u64; REGION_ROWS + 1];
+        for (b, half) in halves.iter_mut().enumerate().take(w) {
+            let base = b * (2 * w + 1);
+            *half = Self::BLOCK[((white >> base) & mask) as usize]
+                + 2 * Self::BLOCK[((black >> base) & mask) as usize];
+        }
+        let mut rows = [0u64; REGION_ROWS];
+        for (a, row) in rows.iter_mut().enumerate().take(w - 1) {
+            *row = halves[a] + 81 * halves[a + 1];
+        }
+        rows
+    }
+
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
-        let arrangements = self.arrangements(pos);
+        let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
+        let rows = Self::region_rows(pos);
+        let combined = &self.combined[..Self::REGIONS * ARRANGEMENTS];
         let (mut opening, mut endgame) = (0i32, 0i32);
-        for (table, &a) in self.combined.chunks_exact(ARRANGEMENTS).zip(&arrangements) {
-            let [o, e] = table[usize::from(a)];
-            opening += i32::from(o);
-            endgame += i32::from(e);
+        for (a, &row) in rows.iter().enumerate().take(per_axis) {
+            for c in 0..per_axis {
+                let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
+                let [o, e] = combined[(a * per_axis + c) * ARRANGEMENTS + arrangement];
+                opening += i32::from(o);
+                endgame += i32::from(e);
+            }
         }
         (opening, endgame)
     }

@@ -30,7 +30,7 @@ mod limits;
 mod oracle;
 mod score;
 mod search;
-#[allow(unsafe_code)] // one madvise call, measured in BENCHMARKS.md
+#[allow(unsafe_code)] // one madvise call and one prefetch, measured in BENCHMARKS.md
 mod tt;
 
 pub use limits::{Clock, Limits};

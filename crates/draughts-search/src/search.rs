@@ -493,7 +493,10 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             return self.shared.eval.evaluate(pos);
         }
 
-        // 3. Transposition table.
+        // 3. Transposition table. The moves are generated first (they are needed unless
+        //    the table cuts the node off), so that the table's bucket, prefetched by the
+        //    parent, has that much longer to arrive.
+        pos.generate_moves(&mut self.lists[ply]);
         let entry = self.shared.table.probe(hash);
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
@@ -510,13 +513,26 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         }
 
         // 4. Moves; none means the side to move has lost.
-        pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
         if count == 0 {
             return -(WIN - ply as Score);
         }
         if ply > 0 && clock.draw().is_some() {
             return DRAW;
+        }
+        // The first child's table bucket can load during the ordering: the table's move
+        // is searched first; without one, which move comes first is not known yet, so
+        // every child's bucket is fetched (the later ones are then mostly in the cache).
+        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
+        if depth > 1 || count == 1 {
+            match tt_move.and_then(|i| self.lists[ply].get(i)) {
+                Some(&mv) => self.shared.table.prefetch(pos.play_unchecked(&mv).hash()),
+                None => {
+                    for mv in &self.lists[ply] {
+                        self.shared.table.prefetch(pos.play_unchecked(mv).hash());
+                    }
+                }
+            }
         }
 
         // 5. Endgame database (searched on, from a won or lost root, until a capture or
@@ -528,7 +544,6 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         }
 
         // 6. Move ordering.
-        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
         self.order(tt_move, ply);
 
         // 7. A proven combination: the defender's moves in its line are forced, so the
@@ -553,16 +568,20 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         //    reductions.
         self.path.push(hash);
         let forced = count == 1;
+        // A forced move costs no depth.
+        let new_depth = if forced { depth } else { depth - 1 };
+        // Each child is made one move ahead, with a prefetch of its table bucket, so
+        // that the memory access overlaps the search of the move before it.
+        let mut next = self.next_child(pos, 0, new_depth, ply);
         for n in 0..count {
             if best >= beta {
                 break;
             }
-            let i = pick(&mut self.orders[ply], n);
-            let mv = self.lists[ply][i];
-            let child = pos.play_unchecked(&mv);
+            let (i, mv, child) = next;
+            if n + 1 < count {
+                next = self.next_child(pos, n + 1, new_depth, ply);
+            }
             let child_clock = clock.after(pos, &mv, &child);
-            // A forced move costs no depth.
-            let new_depth = if forced { depth } else { depth - 1 };
             let score = if n == 0 {
                 -self.search(
                     &child,
@@ -646,6 +665,26 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             },
         );
         best
+    }
+
+    /// The `n`-th move of ply `ply` in search order, with its index and the position
+    /// it leads to, whose table bucket is prefetched if that position will probe it
+    /// (a search of `depth` above zero).
+    #[inline]
+    fn next_child(
+        &mut self,
+        pos: &Position<V>,
+        n: usize,
+        depth: i32,
+        ply: usize,
+    ) -> (usize, Move<V>, Position<V>) {
+        let i = pick(&mut self.orders[ply], n);
+        let mv = self.lists[ply][i];
+        let child = pos.play_unchecked(&mv);
+        if depth > 0 {
+            self.shared.table.prefetch(child.hash());
+        }
+        (i, mv, child)
     }
 
     /// At an interior node of at least [`COMBINATION_DEPTH`] whose position is quiet,
@@ -794,6 +833,9 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
     /// (`None`), at a leaf they score [`UNCONVERTED_WIN`] plus the evaluation, so that
     /// the winner heads for the nearest capture or promotion it can see and the loser
     /// puts it off; the move-count draw rules still apply to them.
+    ///
+    /// Inlined, so that a search without a database pays one test per node.
+    #[inline]
     fn probe_endgame(
         &self,
         pos: &Position<V>,
@@ -802,6 +844,18 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         interior: bool,
     ) -> Option<Score> {
         let oracle = self.shared.endgame?;
+        self.probe_database(oracle, pos, clock, ply, interior)
+    }
+
+    /// [`Worker::probe_endgame`] with a database.
+    fn probe_database(
+        &self,
+        oracle: &dyn EndgameOracle<V>,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        ply: usize,
+        interior: bool,
+    ) -> Option<Score> {
         if pos.piece_count() > oracle.max_pieces() {
             return None;
         }
@@ -919,14 +973,16 @@ fn fade_towards_draw<V: Variant>(eval: Score, clock: DrawClock<V>) -> Score {
 /// Ordering keys with move indices.
 type Order = arrayvec::ArrayVec<(i32, u16), { draughts_core::MAX_MOVES }>;
 
-/// Moves the best-keyed remaining entry to position `n` and returns its move index.
+/// Moves the best-keyed remaining entry to position `n` and returns its move index;
+/// among equal keys, the first.
+///
+/// Key and position are packed into one word whose maximum is the entry wanted, so
+/// that the scan has no data-dependent branch to mispredict.
+#[inline]
 fn pick(order: &mut [(i32, u16)], n: usize) -> usize {
-    let mut best = n;
-    for j in n + 1..order.len() {
-        if order[j].0 > order[best].0 {
-            best = j;
-        }
-    }
+    let packed = |j: usize| (i64::from(order[j].0) << 32) | i64::from(u32::MAX - j as u32);
+    let best = (n + 1..order.len()).map(packed).fold(packed(n), i64::max);
+    let best = (u32::MAX - best as u32) as usize;
     order.swap(n, best);
     order[n].1 as usize
 }
@@ -935,6 +991,36 @@ fn pick(order: &mut [(i32, u16)], n: usize) -> usize {
 mod tests {
     use super::*;
     use draughts_core::{English, International};
+
+    /// The first of the best keys, as a plain scan finds it, on every prefix of some
+    /// lists with repeated keys.
+    #[test]
+    fn pick_takes_the_first_best_key() {
+        let mut seed = 7u64;
+        for len in 1..40 {
+            let mut order: Vec<(i32, u16)> = (0..len)
+                .map(|i| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    (
+                        [i32::MIN, -3, 0, 5, i32::MAX][(seed >> 60) as usize % 5],
+                        i as u16,
+                    )
+                })
+                .collect();
+            let mut expected = order.clone();
+            for n in 0..len {
+                let mut best = n;
+                for j in n + 1..len {
+                    if expected[j].0 > expected[best].0 {
+                        best = j;
+                    }
+                }
+                expected.swap(n, best);
+                assert_eq!(pick(&mut order, n), usize::from(expected[n].1));
+                assert_eq!(order, expected);
+            }
+        }
+    }
 
     /// The evaluation fades to nothing exactly where the king-move rule draws.
     #[test]
