@@ -265,7 +265,7 @@ struct PatternArgs {
     #[arg(long, default_value_t = 4.0)]
     pattern_rate: f64,
     /// Decay of the pattern values per update (an L2 penalty).
-    #[arg(long, default_value_t = 1e-4)]
+    #[arg(long, default_value_t = 1e-5)]
     l2: f64,
     /// Fraction of the games held out to measure the fit.
     #[arg(long, default_value_t = 0.1)]
