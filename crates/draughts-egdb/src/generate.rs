@@ -22,9 +22,13 @@
 //! 3. **Store.** Quiet positions keep their value; capture and threat positions and
 //!    index holes get the symbol before them (which lengthens runs). Every threat
 //!    position that the probe could not decide from the stored values within
-//!    [`crate::THREAT_PLIES`] is added to the exception list. The file is written under a
-//!    temporary name and renamed, so a finished slice file is always whole and is not
-//!    rebuilt by a later run.
+//!    [`crate::THREAT_PLIES`] is added to the exception list. That probe takes the
+//!    value of a capture position of the job from the table (the initialisation
+//!    computed it exactly as the probe would), and each search of a threat position of
+//!    the job is remembered in the position's cell (decided or not, per budget), so it
+//!    is done once per budget instead of once per path to it. The file is written
+//!    under a temporary name and renamed, so a finished slice file is always whole and
+//!    is not rebuilt by a later run.
 
 use crate::board::{predecessors, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
@@ -183,8 +187,9 @@ fn code(v: Wld) -> u8 {
 
 /// One slice of a job being solved: per index slot, the state in the low byte and the
 /// count of undecided children (plus one for an escape to a draw outside the job) in the
-/// high byte. One word, so that the retrograde pass touches one cache line per
-/// predecessor and updates it with one atomic operation.
+/// high byte; once every position is decided, the high byte is the store pass's memory
+/// of threat searches (see [`MEMO_BUDGETS`]). One word, so that the retrograde pass
+/// touches one cache line per predecessor and updates it with one atomic operation.
 struct Table<V: Variant> {
     indexer: Indexer<V>,
     cells: Vec<AtomicU16>,
@@ -309,7 +314,59 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
             None => self.db.exception(raw),
         }
     }
+
+    /// The initialisation decided every capture position of the job.
+    fn capture_value(&self, raw: &Raw) -> Option<Wld> {
+        let t = self.table(raw.material())?;
+        let v = wld(t.state(t.indexer.index(raw) as usize));
+        debug_assert!(v.is_some(), "capture positions are decided");
+        v
+    }
+
+    /// The job's threat positions remember their searches in the cell's high byte.
+    fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
+        let t = self.table(raw.material())?;
+        let c = t.cells[t.indexer.index(raw) as usize].load(Ordering::Relaxed);
+        let memo = (c >> 8) as u8;
+        if u32::from(budget) >= MEMO_BUDGETS {
+            None
+        } else if memo & DECIDED & ((2 << budget) - 1) != 0 {
+            Some(wld(c as u8))
+        } else if memo >> MEMO_BUDGETS >> budget != 0 {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    fn remember(&self, raw: &Raw, budget: u8, value: Option<Wld>) {
+        let Some(t) = self.table(raw.material()) else {
+            return;
+        };
+        if u32::from(budget) >= MEMO_BUDGETS {
+            return;
+        }
+        let cell = &t.cells[t.indexer.index(raw) as usize];
+        debug_assert!(value.is_none() || value == wld(cell.load(Ordering::Relaxed) as u8));
+        let bit = match value {
+            Some(_) => 1u16 << budget,
+            None => 1u16 << (MEMO_BUDGETS + u32::from(budget)),
+        };
+        cell.fetch_or(bit << 8, Ordering::Relaxed);
+    }
 }
+
+/// Search budgets the store pass's memory covers: a threat position's search with
+/// budget `b` is decided (bit `b` of a cell's high byte) or not (bit
+/// `MEMO_BUDGETS + b`). Decided with some budget is decided, with the true value,
+/// with every larger one, and undecided with some budget is undecided with every
+/// smaller one; so one bit answers for a range of budgets, and bits are only ever set.
+/// The probe of a threat position searches with budgets below `THREAT_PLIES`.
+const MEMO_BUDGETS: u32 = 4;
+const _: () = assert!(THREAT_PLIES as u32 <= MEMO_BUDGETS && 2 * MEMO_BUDGETS <= 8);
+
+/// The decided bits of the memory.
+const DECIDED: u8 = (1 << MEMO_BUDGETS) - 1;
 
 /// Indices per unit of parallel work.
 const CHUNK: u64 = 1 << 12;
@@ -505,13 +562,17 @@ fn solve_job<V: Variant>(
     bar.finish_and_clear();
     drop(retro);
 
-    // Whatever is undecided now is a draw.
+    // Whatever is undecided now is a draw. The counts are no longer needed: the high
+    // byte becomes the store pass's memory of threat searches.
     for table in &tables {
         table.cells.par_iter().for_each(|cell| {
-            let c = cell.load(Ordering::Relaxed);
-            if c as u8 & (VALUE | HOLE) == UNKNOWN {
-                cell.store(c | u16::from(DRAW), Ordering::Relaxed);
-            }
+            let s = cell.load(Ordering::Relaxed) as u8;
+            let s = if s & (VALUE | HOLE) == UNKNOWN {
+                s | DRAW
+            } else {
+                s
+            };
+            cell.store(u16::from(s), Ordering::Relaxed);
         });
     }
 

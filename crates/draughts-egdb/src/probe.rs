@@ -42,13 +42,30 @@ pub(crate) trait Source<V: Variant> {
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
     /// The value stored in the exception list for a threat position.
     fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
+    /// The value of a position where the side to move must capture (White to move),
+    /// if the source already has it: the builder's tables hold the minimax of every
+    /// such position's captures from the initialisation, which is what [`probe`] would
+    /// compute (the captures lead into finished slices; always decided). Files do not.
+    fn capture_value(&self, _raw: &Raw) -> Option<Wld> {
+        None
+    }
+    /// What an earlier [`minimax`] of the threat position `raw` (White to move) with
+    /// `budget` returned, if the source remembers it: `Some(None)` for undecided. The
+    /// builder's tables remember (see [`Source::remember`]); files do not.
+    fn recall(&self, _raw: &Raw, _budget: u8) -> Option<Option<Wld>> {
+        None
+    }
+    /// Notes what [`minimax`] of the threat position `raw` with `budget` returned, for
+    /// [`Source::recall`].
+    fn remember(&self, _raw: &Raw, _budget: u8, _value: Option<Wld>) {}
 }
 
 /// What [`resolve`] found: a value (or unknown), or a threat position that only a
 /// search can decide.
 enum Resolved {
     Value(Option<Wld>),
-    Threat,
+    /// The position, normalised to White to move.
+    Threat(Raw),
 }
 
 /// Steps 1 to 5 of the probe except the threat search.
@@ -66,6 +83,9 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Re
         return Ok(Resolved::Value(None));
     }
     if pos.has_capture() {
+        if let Some(v) = source.capture_value(&raw) {
+            return Ok(Resolved::Value(Some(v)));
+        }
         return minimax(source, pos, THREAT_PLIES).map(Resolved::Value);
     }
     if !pos.opponent_has_capture() {
@@ -73,7 +93,7 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Re
     }
     Ok(match source.exception(&raw)? {
         Some(v) => Resolved::Value(Some(v)),
-        None => Resolved::Threat,
+        None => Resolved::Threat(raw),
     })
 }
 
@@ -86,14 +106,33 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
 ) -> Result<Option<Wld>, Error> {
     match resolve(source, pos)? {
         Resolved::Value(v) => Ok(v),
-        Resolved::Threat if budget == 0 => Ok(None),
-        Resolved::Threat => minimax(source, pos, budget - 1),
+        Resolved::Threat(_) if budget == 0 => Ok(None),
+        Resolved::Threat(raw) => threat_search(source, pos, &raw, budget - 1),
     }
 }
 
+/// [`minimax`] of the threat position `pos` (`raw` normalised), through the source's
+/// memory of earlier searches. The result depends only on the position and the budget
+/// (it is the true value or unknown), so a remembered one is what the search would
+/// find again.
+fn threat_search<V: Variant, S: Source<V>>(
+    source: &S,
+    pos: &Position<V>,
+    raw: &Raw,
+    budget: u8,
+) -> Result<Option<Wld>, Error> {
+    if let Some(v) = source.recall(raw, budget) {
+        return Ok(v);
+    }
+    let v = minimax(source, pos, budget)?;
+    source.remember(raw, budget, v);
+    Ok(v)
+}
+
 /// The three-valued minimax over every legal move of `pos`, children probed with
-/// `budget`. Children that need a threat search are searched last, so that a child
-/// lost for the opponent among the cheap ones ends the work early.
+/// `budget`. Children that need a threat search are searched last, those the source
+/// remembers first, so that a child lost for the opponent among the cheap ones ends
+/// the work early.
 pub(crate) fn minimax<V: Variant, S: Source<V>>(
     source: &S,
     pos: &Position<V>,
@@ -102,29 +141,28 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     // A list filled in place: returning one by value copies its whole capacity.
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
-    let mut threats = ArrayVec::<u16, MAX_MOVES>::new();
     let mut values = Combiner::default();
+    let mut threats = ArrayVec::<(u16, Raw), MAX_MOVES>::new();
     for (i, mv) in moves.iter().enumerate() {
-        match resolve(source, &pos.play_unchecked(mv))? {
-            Resolved::Value(v) => {
-                if values.note(v) {
-                    return Ok(Some(Wld::Win));
+        let v = match resolve(source, &pos.play_unchecked(mv))? {
+            Resolved::Value(v) => v,
+            Resolved::Threat(_) if budget == 0 => None,
+            Resolved::Threat(raw) => match source.recall(&raw, budget - 1) {
+                Some(v) => v,
+                None => {
+                    threats.push((i as u16, raw));
+                    continue;
                 }
-            }
-            Resolved::Threat => threats.push(i as u16),
-        }
-    }
-    for i in threats {
-        let v = if budget == 0 {
-            None
-        } else {
-            minimax(
-                source,
-                &pos.play_unchecked(&moves[usize::from(i)]),
-                budget - 1,
-            )?
+            },
         };
         if values.note(v) {
+            return Ok(Some(Wld::Win));
+        }
+    }
+    // By reference: moving the list would copy its whole capacity.
+    for (i, raw) in &threats {
+        let child = pos.play_unchecked(&moves[usize::from(*i)]);
+        if values.note(threat_search(source, &child, raw, budget - 1)?) {
             return Ok(Some(Wld::Win));
         }
     }
