@@ -48,4 +48,11 @@ pub trait TacticalOracle<V: Variant>: Send + Sync {
     /// A verified combination for the side to move in the quiet position `pos` that
     /// gains at least `at_least` (at least 1), if the oracle knows one.
     fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>>;
+
+    /// What [`TacticalOracle::combination`]'s line gains, for a search leaf that needs
+    /// only the gain: an oracle may answer it without building the line, and from what
+    /// it remembers of earlier asks about the position.
+    fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
+        self.combination(pos, at_least).map(|c| c.gain)
+    }
 }

@@ -844,8 +844,8 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         if let Some((tactics, max_gain)) = self.shared.tactics {
             let needed = alpha.saturating_add(1).saturating_sub(eval).max(1);
             if needed <= max_gain {
-                if let Some(combination) = tactics.combination(pos, needed) {
-                    return eval + combination.gain;
+                if let Some(gain) = tactics.gain(pos, needed) {
+                    return eval + gain;
                 }
             }
         }

@@ -195,6 +195,22 @@ pub fn content_bits<V: Variant>(pos: &Position<V>) -> [u64; 5] {
     ]
 }
 
+/// The raw bits after the 180-degree turn (bits off the board are dropped): in the
+/// padded layout the turn reverses the order of the bits up to the last square's,
+/// padding bits going to padding bits.
+#[inline]
+pub fn mirror_bits<V: Variant>(bits: u64) -> u64 {
+    let valid = <V::Board as Geometry>::VALID;
+    (bits.reverse_bits() >> valid.leading_zeros()) & valid
+}
+
+/// [`content_bits`] of the [`Position::flipped`] image of `pos`, from raw bits.
+#[inline]
+pub fn flipped_content_bits<V: Variant>(pos: &Position<V>) -> [u64; 5] {
+    let [empty, white, black, white_kings, black_kings] = content_bits(pos);
+    [empty, black, white, black_kings, white_kings].map(mirror_bits::<V>)
+}
+
 /// Number of playable squares of `V`'s board.
 pub const fn square_count<V: Variant>() -> u8 {
     <V::Board as Geometry>::SQUARES
@@ -219,13 +235,6 @@ pub fn square_of_bit<V: Variant>(bit: u64) -> Option<Square> {
 /// The square the 180-degree turn takes `square` to.
 pub fn mirror_square<V: Variant>(square: Square) -> Square {
     Square::new_unchecked(square_count::<V>() + 1 - square.number())
-}
-
-/// The raw bits after the 180-degree turn.
-pub fn mirror_bits<V: Variant>(bits: u64) -> u64 {
-    Bitboard::<V>::from_bits(bits)
-        .iter()
-        .fold(0, |acc, s| acc | bit::<V>(mirror_square::<V>(s)))
 }
 
 /// Row (0 = top) and column (0 = left) of a square.
@@ -297,5 +306,17 @@ mod tests {
         assert_eq!(between::<English>(sq(22), sq(15)), bit::<English>(sq(18)));
         assert_eq!(mirror_square::<English>(sq(1)), sq(32));
         assert_eq!(mirror_square::<International>(sq(23)), sq(28));
+        fn by_squares<V: Variant>(bits: u64) -> u64 {
+            Bitboard::<V>::from_bits(bits)
+                .iter()
+                .fold(0, |acc, s| acc | bit::<V>(mirror_square::<V>(s)))
+        }
+        for bits in [1, 0x0123_4567_89ab_cdef, u64::MAX, 1 << 40] {
+            assert_eq!(
+                mirror_bits::<International>(bits),
+                by_squares::<International>(bits)
+            );
+            assert_eq!(mirror_bits::<English>(bits), by_squares::<English>(bits));
+        }
     }
 }

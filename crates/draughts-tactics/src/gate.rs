@@ -40,7 +40,18 @@ pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u
     let us = pos.turn();
     let ours = pos.pieces(us).bits();
     let theirs = pos.pieces(!us).bits();
-    let empty = pos.empty().bits();
+    men_sacrifices::<V>(us, ours, theirs, pos.empty().bits(), visit);
+}
+
+/// [`for_each_sacrifice`] in a quiet position without kings, given by raw bits: `us`
+/// to move with men `ours`, the opponent's `theirs`, the empty squares `empty`.
+pub(crate) fn men_sacrifices<V: Variant>(
+    us: Color,
+    ours: u64,
+    theirs: u64,
+    empty: u64,
+    mut visit: impl FnMut(u32, u32, u64),
+) {
     let valid = <V::Board as Geometry>::VALID;
     let (forward, their_forward) = match us {
         Color::White => (

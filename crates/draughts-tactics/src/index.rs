@@ -15,12 +15,12 @@
 //! them without copying most lines into every branch, and their scans took a fifth of
 //! the search's time.
 
-use crate::content::content_bits;
-use crate::gate::for_each_sacrifice;
+use crate::content::{content_bits, flipped_content_bits, mirror_bits};
+use crate::gate::{for_each_sacrifice, men_sacrifices};
 use crate::line::LineMove;
 use crate::template::Template;
 use crate::tree::{DecisionTree, TreeConfig, TreeStats};
-use draughts_core::{Position, Variant};
+use draughts_core::{Color, Position, Variant};
 use draughts_eval::Score;
 use std::collections::{BTreeMap, HashMap};
 
@@ -107,7 +107,8 @@ impl TemplateIndex {
         let first_moves = slots.iter().filter(|r| r.0 != NONE).count();
         let members: Vec<Vec<u32>> = by_key.into_values().collect();
         let masks = templates.iter().map(|t| *t.forbidden()).collect();
-        let forest = DecisionTree::build_forest(masks, &groups, &members, BUCKET_TREE);
+        let gains: Vec<Score> = templates.iter().map(Template::gain).collect();
+        let forest = DecisionTree::build_forest(masks, &groups, &gains, &members, BUCKET_TREE);
         TemplateIndex {
             slots,
             buckets,
@@ -145,20 +146,70 @@ impl TemplateIndex {
         out.clear();
         let mut contents = None;
         for_each_sacrifice(pos, |from, to, capturers| {
-            let (start, end) = self.slots[(from as usize & 63) * 64 + (to as usize & 63)];
-            if start == NONE {
-                return;
-            }
-            for root in start..end {
-                let bucket = &self.buckets[root as usize];
-                if bucket.capturer & capturers != 0 && bucket.gain >= at_least {
-                    let contents = contents.get_or_insert_with(|| content_bits(pos));
-                    self.forest.lookup_contents_from(root, contents, out);
-                }
-            }
+            let contents = || *contents.get_or_insert_with(|| content_bits(pos));
+            self.visit(from, to, capturers, at_least, contents, out);
         });
         if out.len() > 1 {
             out.sort_unstable();
+        }
+    }
+
+    /// As [`TemplateIndex::lookup`] for the [`Position::flipped`] image of `pos`, so
+    /// that the index of one side serves the other and the search's working set holds
+    /// one index, not two; with men only, the image's bits are mirrored without
+    /// building it.
+    pub fn lookup_flipped<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        at_least: Score,
+        out: &mut Vec<u32>,
+    ) {
+        let kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
+        if kings != 0 {
+            self.lookup(&pos.flipped(), at_least, out);
+            return;
+        }
+        out.clear();
+        let us = pos.turn();
+        let mut contents = None;
+        let mirror = mirror_bits::<V>;
+        men_sacrifices::<V>(
+            !us,
+            mirror(pos.pieces(us).bits()),
+            mirror(pos.pieces(!us).bits()),
+            mirror(pos.empty().bits()),
+            |from, to, capturers| {
+                let contents = || *contents.get_or_insert_with(|| flipped_content_bits(pos));
+                self.visit(from, to, capturers, at_least, contents, out);
+            },
+        );
+        if out.len() > 1 {
+            out.sort_unstable();
+        }
+    }
+
+    /// Looks up the buckets of the sacrifice `from`-`to` (raw bits) after which the
+    /// pieces `capturers` can capture, testing their groups against `contents()`.
+    #[inline]
+    fn visit(
+        &self,
+        from: u32,
+        to: u32,
+        capturers: u64,
+        at_least: Score,
+        mut contents: impl FnMut() -> [u64; 5],
+        out: &mut Vec<u32>,
+    ) {
+        let (start, end) = self.slots[(from as usize & 63) * 64 + (to as usize & 63)];
+        if start == NONE {
+            return;
+        }
+        for root in start..end {
+            let bucket = &self.buckets[root as usize];
+            if bucket.capturer & capturers != 0 && bucket.gain >= at_least {
+                self.forest
+                    .lookup_gain_from(root, &contents(), at_least, out);
+            }
         }
     }
 }

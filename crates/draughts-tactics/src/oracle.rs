@@ -62,7 +62,8 @@ pub struct LeafStats {
 pub struct TemplateOracle<V: Variant> {
     /// Per side to move, the templates in that side's form (same order in both).
     templates: [Vec<Template<V>>; 2],
-    indexes: [TemplateIndex; 2],
+    /// The index of White's templates; Black's are looked up on the flipped position.
+    index: TemplateIndex,
     /// The largest gain of the templates.
     max_gain: Score,
     counters: Vec<Counters>,
@@ -98,11 +99,11 @@ impl<V: Variant> TemplateOracle<V> {
                 dropped: AtomicBool::new(false),
             })
             .collect();
-        let indexes = [TemplateIndex::build(&white), TemplateIndex::build(&black)];
+        let index = TemplateIndex::build(&white);
         let max_gain = white.iter().map(Template::gain).max().unwrap_or(0);
         let oracle = TemplateOracle {
             templates: [white, black],
-            indexes,
+            index,
             max_gain,
             counters,
             values,
@@ -131,18 +132,18 @@ impl<V: Variant> TemplateOracle<V> {
     /// Size figures of the index for White to move, summed over its trees (Black's
     /// is its mirror image).
     pub fn tree_stats(&self) -> TreeStats {
-        self.indexes[0].stats()
+        self.index.stats()
     }
 
     /// Number of distinct first moves of the templates.
     pub fn first_moves(&self) -> usize {
-        self.indexes[0].first_moves()
+        self.index.first_moves()
     }
 
     /// Number of buckets of the index: distinct first moves and starts of the second
     /// move (for one side).
     pub fn buckets(&self) -> usize {
-        self.indexes[0].buckets()
+        self.index.buckets()
     }
 
     /// The templates (as indices, increasing) that match the quiet position `pos`
@@ -150,7 +151,7 @@ impl<V: Variant> TemplateOracle<V> {
     /// whose second (if any) starts with a piece that can then capture, dropped ones
     /// included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
-        self.indexes[pos.turn().index()].lookup(pos, Score::MIN, out);
+        self.lookup(pos, Score::MIN, out);
     }
 
     /// The template with index `index`, in the form for `side` attacking.
@@ -216,18 +217,28 @@ impl<V: Variant> TemplateOracle<V> {
 }
 
 impl<V: Variant> TemplateOracle<V> {
+    /// The index's lookup for the side to move of `pos` (Black's templates are the
+    /// mirror images of White's, in the same order).
+    fn lookup(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
+        match pos.turn() {
+            Color::White => self.index.lookup(pos, at_least, out),
+            Color::Black => self.index.lookup_flipped(pos, at_least, out),
+        }
+    }
+
     /// Looks `pos` up and verifies the candidates learned with a gain of at least
-    /// `at_least`: the first line that wins there by at least that much. A line is
-    /// replayed once: the other templates of a line that failed fail with it.
+    /// `at_least`: the moves and gain of the first line that wins there by at least that
+    /// much. A line is replayed once: the other templates of a line that failed fail
+    /// with it.
     fn find(
         &self,
         pos: &Position<V>,
         at_least: Score,
         buffers: &mut Buffers,
-    ) -> Option<Combination<V>> {
+    ) -> Option<(LineMoves<V>, Score)> {
         let side = pos.turn().index();
         let candidates = &mut buffers.candidates;
-        self.indexes[side].lookup(pos, at_least, candidates);
+        self.lookup(pos, at_least, candidates);
         let mut moves = LineMoves::new();
         let mut tried = false;
         let mut failed_group = None;
@@ -238,7 +249,7 @@ impl<V: Variant> TemplateOracle<V> {
                 continue;
             }
             tried = true;
-            let group = self.indexes[side].group_of(index);
+            let group = self.index.group_of(index);
             let gain = if group.is_some() && failed_group == group {
                 None
             } else {
@@ -255,10 +266,7 @@ impl<V: Variant> TemplateOracle<V> {
             if gain >= at_least {
                 self.accepted.fetch_add(1, Relaxed);
                 self.tried.fetch_add(1, Relaxed);
-                return Some(Combination {
-                    line: moves.to_vec(),
-                    gain,
-                });
+                return Some((moves, gain));
             }
         }
         if tried {
@@ -275,6 +283,21 @@ impl<V: Variant> TacticalOracle<V> for TemplateOracle<V> {
 
     fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
         self.lookups.fetch_add(1, Relaxed);
-        BUFFERS.with(|cell| self.find(pos, at_least, &mut cell.borrow_mut()))
+        BUFFERS.with(|cell| {
+            self.find(pos, at_least, &mut cell.borrow_mut())
+                .map(|(moves, gain)| Combination {
+                    line: moves.to_vec(),
+                    gain,
+                })
+        })
+    }
+
+    /// As [`TacticalOracle::combination`] without building the line (the moves stay on
+    /// the stack).
+    fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
+        self.lookups.fetch_add(1, Relaxed);
+        BUFFERS
+            .with(|cell| self.find(pos, at_least, &mut cell.borrow_mut()))
+            .map(|(_, gain)| gain)
     }
 }

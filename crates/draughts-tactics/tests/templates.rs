@@ -8,7 +8,8 @@ use draughts_core::{Color, English, International, Position, Variant};
 use draughts_search::TacticalOracle;
 use draughts_tactics::{
     content_bits, for_each_sacrifice, Content, ContentSet, DecisionTree, DropPolicy, Insertion,
-    ParseErrorKind, PieceValues, Template, TemplateFileError, TemplateOracle, TemplateSet,
+    ParseErrorKind, PieceValues, Template, TemplateFileError, TemplateIndex, TemplateOracle,
+    TemplateSet,
 };
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -332,7 +333,8 @@ fn check_sacrifices<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> 
 /// The oracle's candidates are the templates that match, start with a sacrifice in
 /// the position and go on with a capture by a piece that can capture after it (and
 /// possibly some whose piece could capture but for the majority rule); the matching
-/// templates left out do not verify.
+/// templates left out do not verify. The mirror image has the same candidates, and a
+/// lookup for a gain keeps every template learned with at least that gain.
 fn check_oracle_candidates<V: Variant>(
     set: &TemplateSet<V>,
     pos: &Position<V>,
@@ -370,6 +372,24 @@ fn check_oracle_candidates<V: Variant>(
         prop_assert!(t.matches(pos) && t.verify(pos, &values).is_none());
     }
     prop_assert!(scan.iter().all(|i| found.binary_search(i).is_ok()));
+    // Black's lookups go through White's index on the mirror image.
+    let mut mirrored = Vec::new();
+    oracle.candidates(&pos.flipped(), &mut mirrored);
+    prop_assert_eq!(&found, &mirrored);
+    // A lookup for a gain leaves out only templates learned with less.
+    if pos.turn() == Color::White {
+        let templates: Vec<_> = set.iter().map(|e| e.template.clone()).collect();
+        let index = TemplateIndex::build(&templates);
+        for at_least in [1, 101, 150, 201, 301, 500] {
+            let mut high = Vec::new();
+            index.lookup(pos, at_least, &mut high);
+            for &i in &found {
+                if templates[i as usize].gain() >= at_least {
+                    prop_assert!(high.binary_search(&i).is_ok());
+                }
+            }
+        }
+    }
     Ok(())
 }
 
