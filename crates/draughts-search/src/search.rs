@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 const COMBINATION_DEPTH: i32 = 2;
 
 /// Deepest remaining depth at which a quiet node far above `beta` is cut off without a
-/// search (measured in BENCHMARKS.md, "Search").
+/// search (chosen by the matches in BENCHMARKS.md, "Static cut-off near the horizon").
 const STATIC_CUT_DEPTH: i32 = 4;
 
 /// How far above `beta`, a ply of remaining depth, the evaluation must be for that
