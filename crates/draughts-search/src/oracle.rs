@@ -50,8 +50,7 @@ pub trait TacticalOracle<V: Variant>: Send + Sync {
     fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>>;
 
     /// What [`TacticalOracle::combination`]'s line gains, for a search leaf that needs
-    /// only the gain: an oracle may answer it without building the line, and from what
-    /// it remembers of earlier asks about the position.
+    /// only the gain: an oracle may answer it without building the line.
     fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
         self.combination(pos, at_least).map(|c| c.gain)
     }
