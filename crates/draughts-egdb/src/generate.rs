@@ -13,7 +13,9 @@
 //!    Otherwise its promotions are probed in finished slices (a child lost for the
 //!    opponent wins at once, a drawn one is an escape from losing), and the steps that
 //!    stay in the job are counted. No move at all, or nothing but children won for the
-//!    opponent, is a loss.
+//!    opponent, is a loss. The searches these probes make in the finished slices are
+//!    remembered per worker thread ([`crate::memo`]), so that the many positions whose
+//!    captures reach the same position search it once.
 //! 2. **Propagate** (parallel by generations). From each newly decided position, the
 //!    un-moves give its predecessors in the job: a loss makes every predecessor a win;
 //!    a win takes one from each predecessor's count, and a predecessor whose count
@@ -36,12 +38,14 @@ use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::memo::{Finished, Memos};
 use crate::probe::{self, Source, THREAT_PLIES};
 use arrayvec::ArrayVec;
 use draughts_core::{Color, Kind, MoveList, Position, Variant};
 use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::time::Instant;
@@ -284,7 +288,7 @@ impl Generations {
 /// exceptions are computed (with none of the job's own exceptions yet, which only makes
 /// the probe decide less, never differently).
 struct JobSource<'a, V: Variant> {
-    db: &'a Database<V>,
+    finished: Finished<'a, V>,
     tables: &'a [Table<V>],
 }
 
@@ -298,40 +302,40 @@ impl<V: Variant> JobSource<'_, V> {
 
 impl<V: Variant> Source<V> for JobSource<'_, V> {
     fn has(&self, material: Material) -> bool {
-        self.table(material).is_some() || self.db.has(material)
+        self.table(material).is_some() || self.finished.has(material)
     }
 
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(t) => Ok(wld(t.state(t.indexer.index(raw) as usize))),
-            None => self.db.stored(raw),
+            None => self.finished.stored(raw),
         }
     }
 
     fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(_) => Ok(None),
-            None => self.db.exception(raw),
+            None => self.finished.exception(raw),
         }
     }
 
-    /// The initialisation decided every capture position of the job.
-    fn capture_value(&self, raw: &Raw) -> Option<Wld> {
-        let t = self.table(raw.material())?;
-        let v = wld(t.state(t.indexer.index(raw) as usize));
-        debug_assert!(v.is_some(), "capture positions are decided");
-        v
-    }
-
-    /// The job's threat positions remember their searches in the cell's high byte.
+    /// The initialisation decided every capture position of the job (the minimax of
+    /// its captures, which is what the search would compute), and the job's threat
+    /// positions remember their searches in the cell's high byte.
     fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
-        let t = self.table(raw.material())?;
+        let Some(t) = self.table(raw.material()) else {
+            return self.finished.recall(raw, budget);
+        };
         let c = t.cells[t.indexer.index(raw) as usize].load(Ordering::Relaxed);
+        let state = c as u8;
         let memo = (c >> 8) as u8;
-        if u32::from(budget) >= MEMO_BUDGETS {
+        if state & (QUIET | THREAT) == 0 {
+            debug_assert!(wld(state).is_some(), "capture positions are decided");
+            Some(wld(state))
+        } else if u32::from(budget) >= MEMO_BUDGETS {
             None
         } else if memo & DECIDED & ((2 << budget) - 1) != 0 {
-            Some(wld(c as u8))
+            Some(wld(state))
         } else if memo >> MEMO_BUDGETS >> budget != 0 {
             Some(None)
         } else {
@@ -341,7 +345,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     fn remember(&self, raw: &Raw, budget: u8, value: Option<Wld>) {
         let Some(t) = self.table(raw.material()) else {
-            return;
+            return self.finished.remember(raw, budget, value);
         };
         if u32::from(budget) >= MEMO_BUDGETS {
             return;
@@ -434,6 +438,7 @@ pub fn build_with<V: Variant>(
             threads: options.threads,
             detail: e.to_string(),
         })?;
+    let memos = Memos::new(pool.current_num_threads());
     {
         let mut db = Database::<V>::empty(dir);
         let all = Material::all_up_to(pieces);
@@ -458,7 +463,8 @@ pub fn build_with<V: Variant>(
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    let passes = pool.install(|| solve_job(&mut db, &job, options.progress))?;
+                    let passes =
+                        pool.install(|| solve_job(&mut db, &memos, &job, options.progress))?;
                     (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
@@ -485,6 +491,7 @@ pub fn build_with<V: Variant>(
 /// Solves one job and writes its files, adding them to `db`; the seconds of its passes.
 fn solve_job<V: Variant>(
     db: &mut Database<V>,
+    memos: &Memos,
     job: &[Material],
     progress: bool,
 ) -> Result<PassSeconds, Error> {
@@ -509,13 +516,20 @@ fn solve_job<V: Variant>(
     for (table, retro) in tables.iter().zip(&retro) {
         decided += chunks(table.indexer.size())
             .map(|chunk| {
-                let mut n = 0u64;
-                for index in chunk.clone() {
-                    if initialise(db, table, index)? {
-                        retro.now.set(index);
-                        n += 1;
+                let n = memos.with(|memo| {
+                    let source = Finished {
+                        db,
+                        memo: RefCell::new(memo),
+                    };
+                    let mut n = 0u64;
+                    for index in chunk.clone() {
+                        if initialise(&source, table, index)? {
+                            retro.now.set(index);
+                            n += 1;
+                        }
                     }
-                }
+                    Ok::<_, Error>(n)
+                })?;
                 bar.inc(chunk.end - chunk.start);
                 Ok(n)
             })
@@ -579,28 +593,35 @@ fn solve_job<V: Variant>(
     passes.retrograde = lap();
 
     // 3. Store.
-    let source = JobSource {
-        db,
-        tables: &tables,
-    };
+    let done: &Database<V> = db;
     let mut written = Vec::new();
     for table in &tables {
         let material = table.indexer.material();
         let bar = self::bar(progress, table.indexer.size(), format!("{material} store"));
         let exceptions: Vec<(u64, Wld)> = chunks(table.indexer.size())
             .map(|chunk| {
-                let mut out = Vec::new();
-                for index in chunk.clone() {
-                    let s = table.state(index as usize);
-                    if s & THREAT == 0 {
-                        continue;
+                let out = memos.with(|memo| {
+                    let source = JobSource {
+                        finished: Finished {
+                            db: done,
+                            memo: RefCell::new(memo),
+                        },
+                        tables: &tables,
+                    };
+                    let mut out = Vec::new();
+                    for index in chunk.clone() {
+                        let s = table.state(index as usize);
+                        if s & THREAT == 0 {
+                            continue;
+                        }
+                        let raw = table.indexer.position(index).expect("not a hole");
+                        let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
+                        if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
+                            out.push((index, wld(s).expect("decided")));
+                        }
                     }
-                    let raw = table.indexer.position(index).expect("not a hole");
-                    let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
-                    if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
-                        out.push((index, wld(s).expect("decided")));
-                    }
-                }
+                    Ok::<_, Error>(out)
+                })?;
                 bar.inc(chunk.end - chunk.start);
                 Ok(out)
             })
@@ -679,7 +700,11 @@ fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
 
 /// Step 1 for one index; whether the position was decided (win or loss) and so starts
 /// the propagation.
-fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
+fn initialise<V: Variant>(
+    source: &Finished<'_, V>,
+    table: &Table<V>,
+    index: u64,
+) -> Result<bool, Error> {
     let i = index as usize;
     let Some(raw) = table.indexer.position(index) else {
         table.set(i, HOLE, 0);
@@ -687,8 +712,8 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
     };
     let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
     let exact = |child: &Position<V>| -> Result<Wld, Error> {
-        probe::probe(db, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
-            dir: db.dir().to_owned(),
+        probe::probe(source, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
+            dir: source.db.dir().to_owned(),
             slice: Geo::<V>::normalise(child).0.material().to_string(),
         })
     };
