@@ -32,16 +32,16 @@
 //!    under a temporary name and renamed, so a finished slice file is always whole and
 //!    is not rebuilt by a later run.
 
-use crate::board::{predecessors, BitIter, Geo, Raw, MAX_PREDECESSORS};
+use crate::board::{predecessors, white_steps, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
 use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
-use crate::index::Indexer;
+use crate::index::{Cursor, Indexer};
 use crate::material::Material;
 use crate::memo::{Finished, Memos};
 use crate::probe::{self, Source, THREAT_PLIES};
 use arrayvec::ArrayVec;
-use draughts_core::{Color, Kind, MoveList, Position, Variant};
+use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
 use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -358,6 +358,24 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
         };
         cell.fetch_or(bit << 8, Ordering::Relaxed);
     }
+
+    const WARMS: bool = true;
+
+    /// The children of a job position are in the twin slice, at scattered indices:
+    /// first every index, then every load, so that the misses overlap.
+    fn warm(&self, children: &[Raw]) {
+        let cells: ArrayVec<&AtomicU16, MAX_MOVES> = children
+            .iter()
+            .filter_map(|raw| {
+                let t = self.table(raw.material())?;
+                t.cells.get(t.indexer.index(raw) as usize)
+            })
+            .collect();
+        let any = cells
+            .iter()
+            .fold(0, |acc, cell| acc | cell.load(Ordering::Relaxed));
+        std::hint::black_box(any);
+    }
 }
 
 /// Search budgets the store pass's memory covers: a threat position's search with
@@ -521,9 +539,10 @@ fn solve_job<V: Variant>(
                         db,
                         memo: RefCell::new(memo),
                     };
+                    let mut cursor = Cursor::new(table.indexer);
                     let mut n = 0u64;
                     for index in chunk.clone() {
-                        if initialise(&source, table, index)? {
+                        if initialise(&source, table, index, cursor.position(index))? {
                             retro.now.set(index);
                             n += 1;
                         }
@@ -556,12 +575,14 @@ fn solve_job<V: Variant>(
                 .par_chunks(WORDS)
                 .enumerate()
                 .map(|(c, chunk)| {
+                    let mut cursor = Cursor::new(table.indexer);
                     let mut n = 0;
                     for (w, word) in chunk.iter().enumerate() {
                         let base = ((c * WORDS + w) * 64) as u64;
                         for bit in BitIter(word.load(Ordering::Relaxed)) {
                             let index = base + u64::from(bit);
-                            n += propagate(table, index, &tables[twin], &retro[twin].next);
+                            let raw = cursor.position(index).expect("decided positions are real");
+                            n += propagate(table, index, &raw, &tables[twin], &retro[twin].next);
                         }
                     }
                     n
@@ -608,13 +629,14 @@ fn solve_job<V: Variant>(
                         },
                         tables: &tables,
                     };
+                    let mut cursor = Cursor::new(table.indexer);
                     let mut out = Vec::new();
                     for index in chunk.clone() {
                         let s = table.state(index as usize);
                         if s & THREAT == 0 {
                             continue;
                         }
-                        let raw = table.indexer.position(index).expect("not a hole");
+                        let raw = cursor.position(index).expect("not a hole");
                         let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
                         if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
                             out.push((index, wld(s).expect("decided")));
@@ -698,28 +720,33 @@ fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
     }));
 }
 
-/// Step 1 for one index; whether the position was decided (win or loss) and so starts
-/// the propagation.
+/// Step 1 for one index and its position (`None`: a hole); whether the position was
+/// decided (win or loss) and so starts the propagation. Works on the raw bits; only a
+/// capture position, and the position after a promotion, are built as a [`Position`]
+/// and probed.
 fn initialise<V: Variant>(
     source: &Finished<'_, V>,
     table: &Table<V>,
     index: u64,
+    raw: Option<Raw>,
 ) -> Result<bool, Error> {
     let i = index as usize;
-    let Some(raw) = table.indexer.position(index) else {
+    let Some(raw) = raw else {
         table.set(i, HOLE, 0);
         return Ok(false);
     };
-    let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
     let exact = |child: &Position<V>| -> Result<Wld, Error> {
         probe::probe(source, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
             dir: source.db.dir().to_owned(),
             slice: Geo::<V>::normalise(child).0.material().to_string(),
         })
     };
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if pos.has_capture() {
+    let white = raw.white_men | raw.white_kings;
+    let black = raw.black_men | raw.black_kings;
+    if Position::<V>::bits_have_capture(Color::White, raw.white_men, raw.white_kings, black) {
+        let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
         let v = probe::combine(
             moves
                 .iter()
@@ -729,20 +756,16 @@ fn initialise<V: Variant>(
         table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
-    let flag = if pos.opponent_has_capture() {
-        THREAT
-    } else {
-        QUIET
-    };
-    let men = pos.count(Color::White, Kind::Man);
-    let mut count = 0u32;
+    let flag =
+        if Position::<V>::bits_have_capture(Color::Black, raw.black_men, raw.black_kings, white) {
+            THREAT
+        } else {
+            QUIET
+        };
+    let (count, promotions) = white_steps::<V>(&raw);
     let mut escape = false;
-    for mv in &moves {
-        let child = pos.play_unchecked(mv);
-        if child.count(Color::White, Kind::Man) == men {
-            count += 1;
-            continue;
-        }
+    for child in &promotions {
+        let child = Geo::<V>::position(child, Color::Black).expect("a promotion is valid");
         match exact(&child)? {
             Wld::Loss => {
                 table.set(i, flag | WIN, 0);
@@ -762,19 +785,22 @@ fn initialise<V: Variant>(
     Ok(false)
 }
 
-/// Step 2 for one position of `table` decided in the last generation: updates its
-/// predecessors in `twin`, marking those it decides in `next`; how many it decided.
-fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, next: &Marks) -> u64 {
+/// Step 2 for one position of `table` decided in the last generation (`index`, `raw`):
+/// updates its predecessors in `twin`, marking those it decides in `next`; how many it
+/// decided.
+fn propagate<V: Variant>(
+    table: &Table<V>,
+    index: u64,
+    raw: &Raw,
+    twin: &Table<V>,
+    next: &Marks,
+) -> u64 {
     let lost = table.state(index as usize) & VALUE == LOSS;
-    let raw = table
-        .indexer
-        .position(index)
-        .expect("decided positions are real");
     // First every predecessor's index and state, then the updates: the loads of the
     // states (cache misses, in slices of gigabytes) are independent and overlap, where
     // an atomic update between them would make each wait for the one before.
     let mut preds = ArrayVec::<u64, MAX_PREDECESSORS>::new();
-    predecessors::<V>(&raw, |pred| preds.push(twin.indexer.index(&pred)));
+    predecessors::<V>(raw, |pred| preds.push(twin.indexer.index(&pred)));
     let states: ArrayVec<u8, MAX_PREDECESSORS> =
         preds.iter().map(|&p| twin.state(p as usize)).collect();
     let mut decided = 0;

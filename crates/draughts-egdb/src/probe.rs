@@ -52,6 +52,13 @@ pub(crate) trait Source<V: Variant> {
     }
     /// Notes what [`minimax`] of `raw` with `budget` returned, for [`Source::recall`].
     fn remember(&self, _raw: &Raw, _budget: u8, _value: Option<Wld>) {}
+    /// Whether [`minimax`] should call [`Source::warm`] (a constant, so that sources
+    /// without it pay nothing).
+    const WARMS: bool = false;
+    /// Called with every child of a node (normalised) before any is looked at: a
+    /// source whose values lie in memory too large for the caches loads them here, all
+    /// at once, so that the cache misses overlap instead of coming one at a time.
+    fn warm(&self, _children: &[Raw]) {}
 }
 
 /// What [`resolve`] found: a value (or unknown), or a threat position that only a
@@ -131,6 +138,13 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     // A list filled in place: returning one by value copies its whole capacity.
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
+    if S::WARMS {
+        let children: ArrayVec<Raw, MAX_MOVES> = moves
+            .iter()
+            .map(|mv| Geo::<V>::normalise(&pos.play_unchecked(mv)).0)
+            .collect();
+        source.warm(&children);
+    }
     let mut values = Combiner::default();
     let mut threats = ArrayVec::<(u16, Raw), MAX_MOVES>::new();
     for (i, mv) in moves.iter().enumerate() {
