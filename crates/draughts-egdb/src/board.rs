@@ -2,6 +2,7 @@
 //! geometry the index and the un-move generator need.
 
 use crate::material::Material;
+use arrayvec::ArrayVec;
 use draughts_core::geometry::{shift, Direction, Geometry};
 use draughts_core::{Color, Kind, Piece, Position, Square, Variant};
 use std::marker::PhantomData;
@@ -195,6 +196,46 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     }
 }
 
+/// More than the promotions of any position: each square of the crowning row is
+/// reached from at most two.
+pub(crate) const MAX_PROMOTIONS: usize = 2 * 10;
+
+/// White's steps in `raw` (White to move, without a capture), on the raw bits: how many
+/// stay in the material (every step but a man's onto the crowning row, squares 1 to
+/// [`Geo::PER_ROW`]), and the positions after the promotions (Black to move, colours as
+/// they are). Counts what [`Position::generate_moves`] lists, without a [`Position`].
+pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROMOTIONS>) {
+    let empty = Geo::<V>::VALID & !raw.occupied();
+    let crown = (1u64 << Geo::<V>::PER_ROW) - 1;
+    let mut stay = 0;
+    let mut promotions = ArrayVec::new();
+    // White men step upwards, towards square 1.
+    for d in [Direction::UpLeft, Direction::UpRight] {
+        let to = Geo::<V>::step(raw.white_men, d) & empty;
+        stay += (to & !crown).count_ones();
+        for b in BitIter(to & crown) {
+            let to = 1u64 << b;
+            promotions.push(Raw {
+                white_men: raw.white_men ^ Geo::<V>::step(to, d.reverse()),
+                white_kings: raw.white_kings | to,
+                ..*raw
+            });
+        }
+    }
+    for d in Direction::ALL {
+        // Every king's next square at once: kings slide along separate lines.
+        let mut to = Geo::<V>::step(raw.white_kings, d) & empty;
+        while to != 0 {
+            stay += to.count_ones();
+            if !V::FLYING_KINGS {
+                break;
+            }
+            to = Geo::<V>::step(to, d) & empty;
+        }
+    }
+    (stay, promotions)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,5 +266,56 @@ mod tests {
     #[test]
     fn mirror_english() {
         mirror_matches_flipped::<English>();
+    }
+
+    /// [`white_steps`] counts and plays what the move generator lists.
+    fn steps_match_the_move_generator<V: Variant>() {
+        let mut sampler = crate::Sampler::new(7);
+        let mut checked = 0;
+        for material in Material::all_up_to(5) {
+            for _ in 0..200 {
+                let Some(pos) = sampler.position::<V>(material, Color::White) else {
+                    continue;
+                };
+                if pos.has_capture() {
+                    continue;
+                }
+                let (raw, _) = Geo::<V>::normalise(&pos);
+                let (stay, promotions) = white_steps::<V>(&raw);
+                let men = pos.count(Color::White, Kind::Man);
+                let moves = pos.legal_moves();
+                let mut expected: Vec<Position<V>> = moves
+                    .iter()
+                    .map(|mv| pos.play_unchecked(mv))
+                    .filter(|child| child.count(Color::White, Kind::Man) < men)
+                    .collect();
+                assert_eq!(
+                    stay as usize,
+                    moves.len() - expected.len(),
+                    "{}",
+                    pos.to_fen()
+                );
+                let mut got: Vec<Position<V>> = promotions
+                    .iter()
+                    .map(|child| Geo::<V>::position(child, Color::Black).unwrap())
+                    .collect();
+                let key = |p: &Position<V>| p.to_fen();
+                expected.sort_by_key(key);
+                got.sort_by_key(key);
+                assert_eq!(got, expected, "{}", pos.to_fen());
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn white_steps_international() {
+        steps_match_the_move_generator::<International>();
+    }
+
+    #[test]
+    fn white_steps_english() {
+        steps_match_the_move_generator::<English>();
     }
 }

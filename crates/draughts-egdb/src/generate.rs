@@ -13,7 +13,9 @@
 //!    Otherwise its promotions are probed in finished slices (a child lost for the
 //!    opponent wins at once, a drawn one is an escape from losing), and the steps that
 //!    stay in the job are counted. No move at all, or nothing but children won for the
-//!    opponent, is a loss.
+//!    opponent, is a loss. The searches these probes make in the finished slices are
+//!    remembered per worker thread ([`crate::memo`]), so that the many positions whose
+//!    captures reach the same position search it once.
 //! 2. **Propagate** (parallel by generations). From each newly decided position, the
 //!    un-moves give its predecessors in the job: a loss makes every predecessor a win;
 //!    a win takes one from each predecessor's count, and a predecessor whose count
@@ -30,18 +32,20 @@
 //!    under a temporary name and renamed, so a finished slice file is always whole and
 //!    is not rebuilt by a later run.
 
-use crate::board::{predecessors, BitIter, Geo, Raw, MAX_PREDECESSORS};
+use crate::board::{predecessors, white_steps, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
 use crate::error::Error;
 use crate::format::{self, Header, BLOCK_POSITIONS};
-use crate::index::Indexer;
+use crate::index::{Cursor, Indexer};
 use crate::material::Material;
+use crate::memo::{Finished, Memos};
 use crate::probe::{self, Source, THREAT_PLIES};
 use arrayvec::ArrayVec;
-use draughts_core::{Color, Kind, MoveList, Position, Variant};
+use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
 use draughts_search::Wld;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::time::Instant;
@@ -284,7 +288,7 @@ impl Generations {
 /// exceptions are computed (with none of the job's own exceptions yet, which only makes
 /// the probe decide less, never differently).
 struct JobSource<'a, V: Variant> {
-    db: &'a Database<V>,
+    finished: Finished<'a, V>,
     tables: &'a [Table<V>],
 }
 
@@ -298,40 +302,40 @@ impl<V: Variant> JobSource<'_, V> {
 
 impl<V: Variant> Source<V> for JobSource<'_, V> {
     fn has(&self, material: Material) -> bool {
-        self.table(material).is_some() || self.db.has(material)
+        self.table(material).is_some() || self.finished.has(material)
     }
 
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(t) => Ok(wld(t.state(t.indexer.index(raw) as usize))),
-            None => self.db.stored(raw),
+            None => self.finished.stored(raw),
         }
     }
 
     fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(_) => Ok(None),
-            None => self.db.exception(raw),
+            None => self.finished.exception(raw),
         }
     }
 
-    /// The initialisation decided every capture position of the job.
-    fn capture_value(&self, raw: &Raw) -> Option<Wld> {
-        let t = self.table(raw.material())?;
-        let v = wld(t.state(t.indexer.index(raw) as usize));
-        debug_assert!(v.is_some(), "capture positions are decided");
-        v
-    }
-
-    /// The job's threat positions remember their searches in the cell's high byte.
+    /// The initialisation decided every capture position of the job (the minimax of
+    /// its captures, which is what the search would compute), and the job's threat
+    /// positions remember their searches in the cell's high byte.
     fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
-        let t = self.table(raw.material())?;
+        let Some(t) = self.table(raw.material()) else {
+            return self.finished.recall(raw, budget);
+        };
         let c = t.cells[t.indexer.index(raw) as usize].load(Ordering::Relaxed);
+        let state = c as u8;
         let memo = (c >> 8) as u8;
-        if u32::from(budget) >= MEMO_BUDGETS {
+        if state & (QUIET | THREAT) == 0 {
+            debug_assert!(wld(state).is_some(), "capture positions are decided");
+            Some(wld(state))
+        } else if u32::from(budget) >= MEMO_BUDGETS {
             None
         } else if memo & DECIDED & ((2 << budget) - 1) != 0 {
-            Some(wld(c as u8))
+            Some(wld(state))
         } else if memo >> MEMO_BUDGETS >> budget != 0 {
             Some(None)
         } else {
@@ -341,7 +345,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     fn remember(&self, raw: &Raw, budget: u8, value: Option<Wld>) {
         let Some(t) = self.table(raw.material()) else {
-            return;
+            return self.finished.remember(raw, budget, value);
         };
         if u32::from(budget) >= MEMO_BUDGETS {
             return;
@@ -353,6 +357,24 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
             None => 1u16 << (MEMO_BUDGETS + u32::from(budget)),
         };
         cell.fetch_or(bit << 8, Ordering::Relaxed);
+    }
+
+    const WARMS: bool = true;
+
+    /// The children of a job position are in the twin slice, at scattered indices:
+    /// first every index, then every load, so that the misses overlap.
+    fn warm(&self, children: &[Raw]) {
+        let cells: ArrayVec<&AtomicU16, MAX_MOVES> = children
+            .iter()
+            .filter_map(|raw| {
+                let t = self.table(raw.material())?;
+                t.cells.get(t.indexer.index(raw) as usize)
+            })
+            .collect();
+        let any = cells
+            .iter()
+            .fold(0, |acc, cell| acc | cell.load(Ordering::Relaxed));
+        std::hint::black_box(any);
     }
 }
 
@@ -434,6 +456,7 @@ pub fn build_with<V: Variant>(
             threads: options.threads,
             detail: e.to_string(),
         })?;
+    let memos = Memos::new(pool.current_num_threads());
     {
         let mut db = Database::<V>::empty(dir);
         let all = Material::all_up_to(pieces);
@@ -458,7 +481,8 @@ pub fn build_with<V: Variant>(
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    let passes = pool.install(|| solve_job(&mut db, &job, options.progress))?;
+                    let passes =
+                        pool.install(|| solve_job(&mut db, &memos, &job, options.progress))?;
                     (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
@@ -485,6 +509,7 @@ pub fn build_with<V: Variant>(
 /// Solves one job and writes its files, adding them to `db`; the seconds of its passes.
 fn solve_job<V: Variant>(
     db: &mut Database<V>,
+    memos: &Memos,
     job: &[Material],
     progress: bool,
 ) -> Result<PassSeconds, Error> {
@@ -509,13 +534,21 @@ fn solve_job<V: Variant>(
     for (table, retro) in tables.iter().zip(&retro) {
         decided += chunks(table.indexer.size())
             .map(|chunk| {
-                let mut n = 0u64;
-                for index in chunk.clone() {
-                    if initialise(db, table, index)? {
-                        retro.now.set(index);
-                        n += 1;
+                let n = memos.with(|memo| {
+                    let source = Finished {
+                        db,
+                        memo: RefCell::new(memo),
+                    };
+                    let mut cursor = Cursor::new(table.indexer);
+                    let mut n = 0u64;
+                    for index in chunk.clone() {
+                        if initialise(&source, table, index, cursor.position(index))? {
+                            retro.now.set(index);
+                            n += 1;
+                        }
                     }
-                }
+                    Ok::<_, Error>(n)
+                })?;
                 bar.inc(chunk.end - chunk.start);
                 Ok(n)
             })
@@ -542,12 +575,14 @@ fn solve_job<V: Variant>(
                 .par_chunks(WORDS)
                 .enumerate()
                 .map(|(c, chunk)| {
+                    let mut cursor = Cursor::new(table.indexer);
                     let mut n = 0;
                     for (w, word) in chunk.iter().enumerate() {
                         let base = ((c * WORDS + w) * 64) as u64;
                         for bit in BitIter(word.load(Ordering::Relaxed)) {
                             let index = base + u64::from(bit);
-                            n += propagate(table, index, &tables[twin], &retro[twin].next);
+                            let raw = cursor.position(index).expect("decided positions are real");
+                            n += propagate(table, index, &raw, &tables[twin], &retro[twin].next);
                         }
                     }
                     n
@@ -579,28 +614,36 @@ fn solve_job<V: Variant>(
     passes.retrograde = lap();
 
     // 3. Store.
-    let source = JobSource {
-        db,
-        tables: &tables,
-    };
+    let done: &Database<V> = db;
     let mut written = Vec::new();
     for table in &tables {
         let material = table.indexer.material();
         let bar = self::bar(progress, table.indexer.size(), format!("{material} store"));
         let exceptions: Vec<(u64, Wld)> = chunks(table.indexer.size())
             .map(|chunk| {
-                let mut out = Vec::new();
-                for index in chunk.clone() {
-                    let s = table.state(index as usize);
-                    if s & THREAT == 0 {
-                        continue;
+                let out = memos.with(|memo| {
+                    let source = JobSource {
+                        finished: Finished {
+                            db: done,
+                            memo: RefCell::new(memo),
+                        },
+                        tables: &tables,
+                    };
+                    let mut cursor = Cursor::new(table.indexer);
+                    let mut out = Vec::new();
+                    for index in chunk.clone() {
+                        let s = table.state(index as usize);
+                        if s & THREAT == 0 {
+                            continue;
+                        }
+                        let raw = cursor.position(index).expect("not a hole");
+                        let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
+                        if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
+                            out.push((index, wld(s).expect("decided")));
+                        }
                     }
-                    let raw = table.indexer.position(index).expect("not a hole");
-                    let pos = Geo::<V>::position(&raw, Color::White).expect("valid");
-                    if probe::probe(&source, &pos, THREAT_PLIES)?.is_none() {
-                        out.push((index, wld(s).expect("decided")));
-                    }
-                }
+                    Ok::<_, Error>(out)
+                })?;
                 bar.inc(chunk.end - chunk.start);
                 Ok(out)
             })
@@ -677,24 +720,33 @@ fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
     }));
 }
 
-/// Step 1 for one index; whether the position was decided (win or loss) and so starts
-/// the propagation.
-fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Result<bool, Error> {
+/// Step 1 for one index and its position (`None`: a hole); whether the position was
+/// decided (win or loss) and so starts the propagation. Works on the raw bits; only a
+/// capture position, and the position after a promotion, are built as a [`Position`]
+/// and probed.
+fn initialise<V: Variant>(
+    source: &Finished<'_, V>,
+    table: &Table<V>,
+    index: u64,
+    raw: Option<Raw>,
+) -> Result<bool, Error> {
     let i = index as usize;
-    let Some(raw) = table.indexer.position(index) else {
+    let Some(raw) = raw else {
         table.set(i, HOLE, 0);
         return Ok(false);
     };
-    let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
     let exact = |child: &Position<V>| -> Result<Wld, Error> {
-        probe::probe(db, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
-            dir: db.dir().to_owned(),
+        probe::probe(source, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
+            dir: source.db.dir().to_owned(),
             slice: Geo::<V>::normalise(child).0.material().to_string(),
         })
     };
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if pos.has_capture() {
+    let white = raw.white_men | raw.white_kings;
+    let black = raw.black_men | raw.black_kings;
+    if Position::<V>::bits_have_capture(Color::White, raw.white_men, raw.white_kings, black) {
+        let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
         let v = probe::combine(
             moves
                 .iter()
@@ -704,20 +756,16 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
         table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
-    let flag = if pos.opponent_has_capture() {
-        THREAT
-    } else {
-        QUIET
-    };
-    let men = pos.count(Color::White, Kind::Man);
-    let mut count = 0u32;
+    let flag =
+        if Position::<V>::bits_have_capture(Color::Black, raw.black_men, raw.black_kings, white) {
+            THREAT
+        } else {
+            QUIET
+        };
+    let (count, promotions) = white_steps::<V>(&raw);
     let mut escape = false;
-    for mv in &moves {
-        let child = pos.play_unchecked(mv);
-        if child.count(Color::White, Kind::Man) == men {
-            count += 1;
-            continue;
-        }
+    for child in &promotions {
+        let child = Geo::<V>::position(child, Color::Black).expect("a promotion is valid");
         match exact(&child)? {
             Wld::Loss => {
                 table.set(i, flag | WIN, 0);
@@ -737,19 +785,22 @@ fn initialise<V: Variant>(db: &Database<V>, table: &Table<V>, index: u64) -> Res
     Ok(false)
 }
 
-/// Step 2 for one position of `table` decided in the last generation: updates its
-/// predecessors in `twin`, marking those it decides in `next`; how many it decided.
-fn propagate<V: Variant>(table: &Table<V>, index: u64, twin: &Table<V>, next: &Marks) -> u64 {
+/// Step 2 for one position of `table` decided in the last generation (`index`, `raw`):
+/// updates its predecessors in `twin`, marking those it decides in `next`; how many it
+/// decided.
+fn propagate<V: Variant>(
+    table: &Table<V>,
+    index: u64,
+    raw: &Raw,
+    twin: &Table<V>,
+    next: &Marks,
+) -> u64 {
     let lost = table.state(index as usize) & VALUE == LOSS;
-    let raw = table
-        .indexer
-        .position(index)
-        .expect("decided positions are real");
     // First every predecessor's index and state, then the updates: the loads of the
     // states (cache misses, in slices of gigabytes) are independent and overlap, where
     // an atomic update between them would make each wait for the one before.
     let mut preds = ArrayVec::<u64, MAX_PREDECESSORS>::new();
-    predecessors::<V>(&raw, |pred| preds.push(twin.indexer.index(&pred)));
+    predecessors::<V>(raw, |pred| preds.push(twin.indexer.index(&pred)));
     let states: ArrayVec<u8, MAX_PREDECESSORS> =
         preds.iter().map(|&p| twin.state(p as usize)).collect();
     let mut decided = 0;

@@ -173,17 +173,19 @@ impl<V: Variant> Indexer<V> {
     /// The position of an index, or `None` for a hole (or an index out of range).
     #[inline]
     pub fn position(&self, index: u64) -> Option<Raw> {
-        if index >= self.size {
-            return None;
-        }
-        let mut ranks = [0u64; 4];
-        let mut rest = index;
-        for i in (0..4).rev() {
+        Cursor::new(*self).position(index)
+    }
+
+    /// The men and White's kings of the indices `high * radix[3]..(high + 1) *
+    /// radix[3]` (which differ only in Black's kings); `None` for holes.
+    fn upper(&self, high: u64) -> Option<Upper> {
+        let mut ranks = [0u64; 3];
+        let mut rest = high;
+        for i in (0..3).rev() {
             ranks[i] = rest % self.radix[i];
             rest /= self.radix[i];
         }
         let m = self.material;
-        let squares = Geo::<V>::SQUARES;
         let white_men =
             unrank(ranks[0], m.white_men.into(), Self::MAN_SQUARES) << Geo::<V>::PER_ROW;
         let black_men = unrank(ranks[1], m.black_men.into(), Self::MAN_SQUARES);
@@ -192,24 +194,75 @@ impl<V: Variant> Indexer<V> {
         }
         let men = white_men | black_men;
         let white_kings = expand(
-            unrank(ranks[2], m.white_kings.into(), squares - m.men()),
+            unrank(ranks[2], m.white_kings.into(), Geo::<V>::SQUARES - m.men()),
             men,
         );
-        let black_kings = expand(
-            unrank(
-                ranks[3],
-                m.black_kings.into(),
-                squares - m.men() - u32::from(m.white_kings),
-            ),
-            men | white_kings,
-        );
-        let to_bits =
-            |dense: u64| BitIter(dense).fold(0u64, |acc, s| acc | 1u64 << Geo::<V>::bit(s));
+        Some(Upper {
+            occupied: men | white_kings,
+            raw: Raw {
+                white_men: to_bits::<V>(white_men),
+                white_kings: to_bits::<V>(white_kings),
+                black_men: to_bits::<V>(black_men),
+                black_kings: 0,
+            },
+        })
+    }
+}
+
+/// Dense squares to raw bits.
+#[inline]
+fn to_bits<V: Variant>(dense: u64) -> u64 {
+    BitIter(dense).fold(0u64, |acc, s| acc | 1u64 << Geo::<V>::bit(s))
+}
+
+/// What indices sharing their three upper ranks share.
+#[derive(Clone, Copy)]
+struct Upper {
+    /// The dense squares of the men and White's kings.
+    occupied: u64,
+    /// The position without Black's kings.
+    raw: Raw,
+}
+
+/// Unranks indices one after another, reusing the three upper ranks (men and White's
+/// kings) while they stay the same: consecutive indices differ only in Black's kings,
+/// so a pass over a slice in index order unranks one set instead of four.
+pub(crate) struct Cursor<V: Variant> {
+    indexer: Indexer<V>,
+    /// The last upper part unranked: `index / radix[3]` and the part (`None`: a hole).
+    last: Option<(u64, Option<Upper>)>,
+}
+
+impl<V: Variant> Cursor<V> {
+    pub fn new(indexer: Indexer<V>) -> Cursor<V> {
+        Cursor {
+            indexer,
+            last: None,
+        }
+    }
+
+    /// As [`Indexer::position`].
+    #[inline]
+    pub fn position(&mut self, index: u64) -> Option<Raw> {
+        let ix = &self.indexer;
+        if index >= ix.size {
+            return None;
+        }
+        let (high, low) = (index / ix.radix[3], index % ix.radix[3]);
+        let upper = match self.last {
+            Some((h, upper)) if h == high => upper,
+            _ => {
+                let upper = ix.upper(high);
+                self.last = Some((high, upper));
+                upper
+            }
+        }?;
+        let m = ix.material;
+        let free = Geo::<V>::SQUARES - m.men() - u32::from(m.white_kings);
+        let black_kings = expand(unrank(low, m.black_kings.into(), free), upper.occupied);
         Some(Raw {
-            white_men: to_bits(white_men),
-            white_kings: to_bits(white_kings),
-            black_men: to_bits(black_men),
-            black_kings: to_bits(black_kings),
+            black_kings: to_bits::<V>(black_kings),
+            ..upper.raw
         })
     }
 }
@@ -242,6 +295,25 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// The cursor unranks what the indexer does, in order and out of order.
+    #[test]
+    fn cursor_agrees_with_the_indexer() {
+        let m = Material::new(1, 1, 1, 2);
+        let indexer = Indexer::<International>::new(m);
+        let mut cursor = Cursor::new(indexer);
+        let step = indexer.size() / 20_000;
+        for i in (0..indexer.size() + 3).step_by(step as usize) {
+            for j in [i, i + 1, i.saturating_sub(7)] {
+                assert_eq!(cursor.position(j), indexer.position(j), "{j}");
+            }
+        }
+        let indexer = Indexer::<English>::new(Material::new(1, 0, 1, 1));
+        let mut cursor = Cursor::new(indexer);
+        for i in 0..indexer.size() {
+            assert_eq!(cursor.position(i), indexer.position(i), "{i}");
+        }
     }
 
     #[test]

@@ -94,6 +94,7 @@ mod format;
 mod generate;
 mod index;
 mod material;
+mod memo;
 #[allow(unsafe_code)]
 mod mmap;
 mod probe;

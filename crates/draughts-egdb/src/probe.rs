@@ -42,22 +42,23 @@ pub(crate) trait Source<V: Variant> {
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
     /// The value stored in the exception list for a threat position.
     fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
-    /// The value of a position where the side to move must capture (White to move),
-    /// if the source already has it: the builder's tables hold the minimax of every
-    /// such position's captures from the initialisation, which is what [`probe`] would
-    /// compute (the captures lead into finished slices; always decided). Files do not.
-    fn capture_value(&self, _raw: &Raw) -> Option<Wld> {
-        None
-    }
-    /// What an earlier [`minimax`] of the threat position `raw` (White to move) with
-    /// `budget` returned, if the source remembers it: `Some(None)` for undecided. The
-    /// builder's tables remember (see [`Source::remember`]); files do not.
+    /// What an earlier [`minimax`] of `raw` (White to move; a threat position, or a
+    /// capture position with budget [`THREAT_PLIES`]) with `budget` returned, if the
+    /// source remembers it: `Some(None)` for undecided. The builder remembers (its
+    /// tables hold the value of every capture position of the job from the
+    /// initialisation, and see [`Source::remember`]); files do not.
     fn recall(&self, _raw: &Raw, _budget: u8) -> Option<Option<Wld>> {
         None
     }
-    /// Notes what [`minimax`] of the threat position `raw` with `budget` returned, for
-    /// [`Source::recall`].
+    /// Notes what [`minimax`] of `raw` with `budget` returned, for [`Source::recall`].
     fn remember(&self, _raw: &Raw, _budget: u8, _value: Option<Wld>) {}
+    /// Whether [`minimax`] should call [`Source::warm`] (a constant, so that sources
+    /// without it pay nothing).
+    const WARMS: bool = false;
+    /// Called with every child of a node (normalised) before any is looked at: a
+    /// source whose values lie in memory too large for the caches loads them here, all
+    /// at once, so that the cache misses overlap instead of coming one at a time.
+    fn warm(&self, _children: &[Raw]) {}
 }
 
 /// What [`resolve`] found: a value (or unknown), or a threat position that only a
@@ -83,10 +84,7 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Re
         return Ok(Resolved::Value(None));
     }
     if pos.has_capture() {
-        if let Some(v) = source.capture_value(&raw) {
-            return Ok(Resolved::Value(Some(v)));
-        }
-        return minimax(source, pos, THREAT_PLIES).map(Resolved::Value);
+        return search(source, pos, &raw, THREAT_PLIES).map(Resolved::Value);
     }
     if !pos.opponent_has_capture() {
         return source.stored(&raw).map(Resolved::Value);
@@ -107,15 +105,14 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     match resolve(source, pos)? {
         Resolved::Value(v) => Ok(v),
         Resolved::Threat(_) if budget == 0 => Ok(None),
-        Resolved::Threat(raw) => threat_search(source, pos, &raw, budget - 1),
+        Resolved::Threat(raw) => search(source, pos, &raw, budget - 1),
     }
 }
 
-/// [`minimax`] of the threat position `pos` (`raw` normalised), through the source's
-/// memory of earlier searches. The result depends only on the position and the budget
-/// (it is the true value or unknown), so a remembered one is what the search would
-/// find again.
-fn threat_search<V: Variant, S: Source<V>>(
+/// [`minimax`] of `pos` (`raw` normalised), through the source's memory of earlier
+/// searches. The result depends only on the position and the budget (it is the true
+/// value or unknown), so a remembered one is what the search would find again.
+fn search<V: Variant, S: Source<V>>(
     source: &S,
     pos: &Position<V>,
     raw: &Raw,
@@ -141,6 +138,13 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     // A list filled in place: returning one by value copies its whole capacity.
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
+    if S::WARMS {
+        let children: ArrayVec<Raw, MAX_MOVES> = moves
+            .iter()
+            .map(|mv| Geo::<V>::normalise(&pos.play_unchecked(mv)).0)
+            .collect();
+        source.warm(&children);
+    }
     let mut values = Combiner::default();
     let mut threats = ArrayVec::<(u16, Raw), MAX_MOVES>::new();
     for (i, mv) in moves.iter().enumerate() {
@@ -162,7 +166,7 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     // By reference: moving the list would copy its whole capacity.
     for (i, raw) in &threats {
         let child = pos.play_unchecked(&moves[usize::from(*i)]);
-        if values.note(threat_search(source, &child, raw, budget - 1)?) {
+        if values.note(search(source, &child, raw, budget - 1)?) {
             return Ok(Some(Wld::Win));
         }
     }
