@@ -20,6 +20,12 @@ use std::time::{Duration, Instant};
 /// combination to search (leaves ask for one to add to their evaluation).
 const COMBINATION_DEPTH: i32 = 2;
 
+/// The most a quiet leaf asks the tactical oracle to gain: a leaf further below alpha
+/// than a man does not ask. Such leaves are half of the leaves that could ask, and
+/// they yield about a fifth of the combinations the leaves find (BENCHMARKS.md,
+/// "Strength with templates on against off").
+const LEAF_GAIN_LIMIT: Score = 100;
+
 /// Deepest remaining depth at which a quiet node far above `beta` is cut off without a
 /// search (chosen by the matches in BENCHMARKS.md, "Static cut-off near the horizon").
 const STATIC_CUT_DEPTH: i32 = 4;
@@ -136,7 +142,8 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// search then looks past database positions of that material for the next capture
     /// or promotion (a conversion) instead of stopping at them.
     converting: Option<MaterialKey>,
-    /// The tactical oracle with its [`TacticalOracle::max_gain`].
+    /// The tactical oracle with the most a leaf asks it to gain: its
+    /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
     limits: Limits,
     start: Instant,
@@ -265,7 +272,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             tactics: self
                 .tactics
                 .as_deref()
-                .map(|oracle| (oracle, oracle.max_gain())),
+                .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),
