@@ -9,12 +9,14 @@ use clap::{Args, Subcommand};
 use draughts_core::{pdn, Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use draughts_tactics::{
-    DropPolicy, Finder, FinderConfig, PieceValues, Template, TemplateOracle, TemplateSet,
+    AskedTemplates, DropPolicy, Finder, FinderConfig, PieceValues, Template, TemplateOracle,
+    TemplateSet,
 };
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `draughts tactics ...`
@@ -35,6 +37,10 @@ enum TacticsCommand {
     /// Share of a suite (FEN and winning move per line) solved at a fixed node budget,
     /// without and with templates.
     Test(TestArgs),
+    /// Count how often each template is verified in searches of self-play positions,
+    /// every template asked, and write the templates with their counts: a search then
+    /// asks only the most verified.
+    Rank(RankArgs),
 }
 
 #[derive(Args, Debug)]
@@ -112,12 +118,40 @@ struct TestArgs {
     suite: PathBuf,
 }
 
+#[derive(Args, Debug)]
+struct RankArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The template file (its counts are added to).
+    #[arg(long, value_name = "FILE")]
+    tactics: PathBuf,
+    /// Self-play games, started from the built-in openings, whose positions are searched.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    selfplay: u32,
+    /// Search depth of the self-play games.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+    /// Depth of the search of each of their positions, with the templates.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
+    search_depth: u32,
+    /// Seed of the self-play games' occasional random moves (another than learning's
+    /// keeps the positions apart).
+    #[arg(long, default_value_t = 2)]
+    seed: u64,
+    /// Write the templates with their counts here (after every 10 games and at the end).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
 /// Runs a `draughts tactics` command.
 pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
     match &args.command {
         TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::<V>(a)),
         TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),
         TacticsCommand::Test(a) => with_variant!(a.variant, V => test::<V>(a)),
+        TacticsCommand::Rank(a) => with_variant!(a.variant, V => rank::<V>(a)),
     }
 }
 
@@ -278,6 +312,67 @@ fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
+    let set = TemplateSet::<V>::load(&args.tactics).map_err(|e| e.to_string())?;
+    let values = PieceValues::for_variant::<V>();
+    // Every template is asked, and none dropped, while counting.
+    let policy = DropPolicy {
+        min_tries: u64::MAX,
+        max_reject_share: 1.0,
+    };
+    let oracle = Arc::new(TemplateOracle::asking(
+        &set,
+        values,
+        policy,
+        AskedTemplates::All,
+    ));
+    let options = EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let player = searcher::<V>(&options).map_err(|e| e.to_string())?;
+    let mut ranker = searcher::<V>(&options).map_err(|e| e.to_string())?;
+    ranker.set_tactical_oracle(Some(oracle.clone()));
+    let openings = openings::read::<V>(openings::builtin(args.variant), "built-in openings")?;
+    let mut rng = SplitMix64(args.seed);
+    let total = args.selfplay as usize;
+    eprintln!(
+        "ranking {} {} templates on the positions of {total} self-play games, searched to depth {}",
+        set.len(),
+        V::NAME,
+        args.search_depth
+    );
+    let started = Instant::now();
+    let mut positions = 0usize;
+    for index in 0..total {
+        let opening = openings[index % openings.len()];
+        let game = self_play(&player, opening, args.depth, &mut rng);
+        ranker.clear();
+        for pos in &game {
+            ranker.search(
+                &Game::from_position(*pos),
+                Limits::depth(args.search_depth),
+                &Control::default(),
+                &mut |_| {},
+            );
+        }
+        positions += game.len();
+        let counted = oracle.to_set();
+        eprintln!(
+            "game {}/{total}: {positions} positions searched, {} templates verified at least once ({:.0}s)",
+            index + 1,
+            counted.iter().filter(|e| e.accepted > 0).count(),
+            started.elapsed().as_secs_f64()
+        );
+        if (index + 1) % 10 == 0 || index + 1 == total {
+            counted.save(&args.out).map_err(|e| e.to_string())?;
+        }
+    }
+    eprintln!("{}", accept_reject_distribution(&oracle.to_set()));
+    eprintln!("wrote {} templates to {}", set.len(), args.out.display());
+    Ok(())
+}
+
 /// The positions of every game of a PDN file that replays as variant `V`.
 fn pdn_games<V: Variant>(path: &Path) -> Result<Vec<Vec<Position<V>>>, CliError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -366,7 +461,8 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
         mean(&|t| t.gain().max(0) as usize) / f64::from(values.man)
     )?;
     let tree = oracle.tree_stats();
-    let published = 0.06 * (t as f64) * (t as f64);
+    let asked = oracle.asked() as f64;
+    let published = 0.06 * asked * asked;
     writeln!(
         out,
         "index (per side): {} first moves, {} buckets by first move and capturing piece, {} line groups; trees: {} nodes ({} leaves; {:.4}x 0.06 T^2 = {:.0}), depth {}, {} group references, largest leaf {} groups; built in {:.3}s",
@@ -381,6 +477,16 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
         tree.references,
         tree.largest_leaf,
         build_time.as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "asked: {} templates ({})",
+        oracle.asked(),
+        if oracle.asked() < t {
+            "the most verified, as `draughts tactics rank` counted, that make 99% of the verifications"
+        } else {
+            "all of them"
+        }
     )?;
     // Lookups on quiet positions of random playouts.
     let mut rng = SplitMix64(7);
@@ -655,5 +761,25 @@ mod tests {
             DropPolicy::default(),
         ));
         assert!(leaf_report(&oracle).starts_with("tactics: "));
+        // Ranking records counts and keeps every template.
+        let dir =
+            std::env::temp_dir().join(format!("draughts-tactics-rank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (learned, ranked) = (dir.join("learned.tactics"), dir.join("ranked.tactics"));
+        learner.set.save(&learned).unwrap();
+        let args = RankArgs {
+            variant: VariantKind::International,
+            tactics: learned,
+            selfplay: 3,
+            depth: 1,
+            search_depth: 4,
+            seed: 1,
+            out: ranked.clone(),
+        };
+        rank::<International>(&args).unwrap();
+        let counted = TemplateSet::<International>::load(&ranked).unwrap();
+        assert_eq!(counted.len(), learner.set.len());
+        assert!(counted.iter().any(|e| e.accepted > 0));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

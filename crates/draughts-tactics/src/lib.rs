@@ -53,7 +53,7 @@ pub use gate::for_each_sacrifice;
 pub use index::TemplateIndex;
 pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};
 pub use material::{PieceValues, GAME_WIN_GAIN};
-pub use oracle::{DropPolicy, LeafStats, TemplateOracle};
+pub use oracle::{AskedTemplates, DropPolicy, LeafStats, TemplateOracle, ASKED_COVERAGE};
 pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};
 pub use template::{Template, TemplateShapeError};
 pub use tree::{DecisionTree, TreeConfig, TreeStats};

@@ -33,6 +33,56 @@ impl Default for DropPolicy {
     }
 }
 
+/// Which templates of a set the oracle asks.
+///
+/// A few hundred templates make nearly all the combinations a search verifies, and
+/// every template asked costs each lookup its scan (BENCHMARKS.md, "The most verified
+/// templates"): the search asks the ones that have proven themselves, as the set's
+/// counts (`draughts tactics rank`) record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AskedTemplates {
+    /// The most verified templates, those that make [`ASKED_COVERAGE`] of the
+    /// verifications the set's counts record; all of them if none is recorded.
+    #[default]
+    MostVerified,
+    /// All of them, so that every template can earn its counts.
+    All,
+}
+
+/// The share of the recorded verifications that the templates asked by
+/// [`AskedTemplates::MostVerified`] make together.
+pub const ASKED_COVERAGE: f64 = 0.99;
+
+/// The fewest templates of `set` (numbers, increasing) that make [`ASKED_COVERAGE`]
+/// of its recorded verifications, the most verified first; `None` if nothing is
+/// recorded or it takes them all.
+///
+/// A share, not a count: how many templates a run verifies at least once grows with
+/// the run (3,983 in one of 11,000 positions, 6,481 in one of 22,000 searched deeper),
+/// the number that makes 99% of the verifications much less (2,585 and 3,240).
+fn most_verified<V: Variant>(set: &TemplateSet<V>) -> Option<Vec<u32>> {
+    let mut ranked: Vec<(u64, u32)> = set
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.accepted > 0)
+        .map(|(i, e)| (e.accepted, i as u32))
+        .collect();
+    ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let total: u64 = ranked.iter().map(|&(n, _)| n).sum();
+    let mut sum = 0u64;
+    let mut chosen: Vec<u32> = ranked
+        .iter()
+        .take_while(|&&(n, _)| {
+            let before = sum;
+            sum += n;
+            (before as f64) < ASKED_COVERAGE * total as f64
+        })
+        .map(|&(_, i)| i)
+        .collect();
+    chosen.sort_unstable();
+    (!chosen.is_empty() && chosen.len() < set.len()).then_some(chosen)
+}
+
 /// Counts of one template, shared by the search threads (relaxed atomics: the counts
 /// are statistics, read when the search is over).
 #[derive(Debug, Default)]
@@ -62,8 +112,11 @@ pub struct LeafStats {
 pub struct TemplateOracle<V: Variant> {
     /// Per side to move, the templates in that side's form (same order in both).
     templates: [Vec<Template<V>>; 2],
-    /// The index of White's templates; Black's are looked up on the flipped position.
+    /// The index of White's templates asked; Black's are looked up on the flipped
+    /// position.
     index: TemplateIndex,
+    /// Per template of `index`, its number in the set, if not all are asked.
+    asked: Option<Vec<u32>>,
     /// The largest gain of the templates.
     max_gain: Score,
     counters: Vec<Counters>,
@@ -86,10 +139,33 @@ thread_local! {
 }
 
 impl<V: Variant> TemplateOracle<V> {
-    /// An oracle over `set`, counting gains with `values`; counts already in the set
-    /// count towards dropping.
+    /// An oracle over `set`, counting gains with `values`, asking the most verified
+    /// templates ([`AskedTemplates::MostVerified`]); counts already in the set count
+    /// towards dropping.
     pub fn new(set: &TemplateSet<V>, values: PieceValues, policy: DropPolicy) -> TemplateOracle<V> {
+        TemplateOracle::asking(set, values, policy, AskedTemplates::MostVerified)
+    }
+
+    /// As [`TemplateOracle::new`], asking the templates `asked` chooses.
+    pub fn asking(
+        set: &TemplateSet<V>,
+        values: PieceValues,
+        policy: DropPolicy,
+        asked: AskedTemplates,
+    ) -> TemplateOracle<V> {
         let white: Vec<Template<V>> = set.iter().map(|e| e.template.clone()).collect();
+        let asked = match asked {
+            AskedTemplates::MostVerified => most_verified(set),
+            AskedTemplates::All => None,
+        };
+        let index = match &asked {
+            Some(numbers) => {
+                let subset: Vec<Template<V>> =
+                    numbers.iter().map(|&i| white[i as usize].clone()).collect();
+                TemplateIndex::build(&subset)
+            }
+            None => TemplateIndex::build(&white),
+        };
         let black: Vec<Template<V>> = white.iter().map(Template::mirrored).collect();
         let counters = set
             .iter()
@@ -99,11 +175,11 @@ impl<V: Variant> TemplateOracle<V> {
                 dropped: AtomicBool::new(false),
             })
             .collect();
-        let index = TemplateIndex::build(&white);
         let max_gain = white.iter().map(Template::gain).max().unwrap_or(0);
         let oracle = TemplateOracle {
             templates: [white, black],
             index,
+            asked,
             max_gain,
             counters,
             values,
@@ -146,12 +222,22 @@ impl<V: Variant> TemplateOracle<V> {
         self.index.buckets()
     }
 
+    /// Number of templates asked (see [`AskedTemplates`]).
+    pub fn asked(&self) -> usize {
+        self.asked.as_ref().map_or(self.len(), Vec::len)
+    }
+
     /// The templates (as indices, increasing) that match the quiet position `pos`
     /// with its side to move attacking, whose first move is a sacrifice there and
-    /// whose second (if any) starts with a piece that can then capture, dropped ones
-    /// included.
+    /// whose second (if any) starts with a piece that can then capture, of those
+    /// asked ([`AskedTemplates`]), dropped ones included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
         self.lookup(pos, Score::MIN, out);
+        if let Some(numbers) = &self.asked {
+            for candidate in out.iter_mut() {
+                *candidate = numbers[*candidate as usize];
+            }
+        }
     }
 
     /// The template with index `index`, in the form for `side` attacking.
@@ -218,7 +304,7 @@ impl<V: Variant> TemplateOracle<V> {
 
 impl<V: Variant> TemplateOracle<V> {
     /// The index's lookup for the side to move of `pos` (Black's templates are the
-    /// mirror images of White's, in the same order).
+    /// mirror images of White's, in the same order): numbers in the index.
     fn lookup(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
         match pos.turn() {
             Color::White => self.index.lookup(pos, at_least, out),
@@ -242,14 +328,18 @@ impl<V: Variant> TemplateOracle<V> {
         let mut moves = LineMoves::new();
         let mut tried = false;
         let mut failed_group = None;
-        for &index in candidates.iter() {
-            let template = &self.templates[side][index as usize];
-            let counters = &self.counters[index as usize];
+        for &candidate in candidates.iter() {
+            let number = match &self.asked {
+                Some(numbers) => numbers[candidate as usize],
+                None => candidate,
+            } as usize;
+            let template = &self.templates[side][number];
+            let counters = &self.counters[number];
             if counters.dropped.load(Relaxed) || template.gain() < at_least {
                 continue;
             }
             tried = true;
-            let group = self.index.group_of(index);
+            let group = self.index.group_of(candidate);
             let gain = if group.is_some() && failed_group == group {
                 None
             } else {

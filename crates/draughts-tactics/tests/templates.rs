@@ -3,13 +3,13 @@
 
 mod common;
 
-use common::{forced_finder, learned_set, playout};
+use common::{forced_finder, learned_set, play_choices, playout};
 use draughts_core::{Color, English, International, Position, Variant};
 use draughts_search::TacticalOracle;
 use draughts_tactics::{
-    content_bits, for_each_sacrifice, Content, ContentSet, DecisionTree, DropPolicy, Insertion,
-    ParseErrorKind, PieceValues, Template, TemplateFileError, TemplateIndex, TemplateOracle,
-    TemplateSet,
+    content_bits, for_each_sacrifice, AskedTemplates, Content, ContentSet, DecisionTree,
+    DropPolicy, Entry, Insertion, ParseErrorKind, PieceValues, Template, TemplateFileError,
+    TemplateIndex, TemplateOracle, TemplateSet,
 };
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -255,6 +255,72 @@ fn oracle_verifies_counts_and_drops() {
     assert_eq!(oracle.dropped(), 1);
     assert!(oracle.combination(&pos, 1).is_none());
     assert!(oracle.to_set().is_empty());
+}
+
+/// The oracle asks the templates that make 99% of the verifications the set records:
+/// all of them when nothing is recorded, or when told to.
+#[test]
+fn oracle_asks_the_most_verified() {
+    let learned = learned_set::<International>(5);
+    let values = PieceValues::for_variant::<International>();
+    let policy = DropPolicy::default();
+    let fresh = TemplateOracle::new(&learned, values, policy);
+    assert_eq!(fresh.asked(), learned.len());
+    let mut seed = 7u64;
+    let positions: Vec<Position<International>> = (0..3_000)
+        .map(|_| {
+            let choices: Vec<u16> = (0..40)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    (seed >> 48) as u16
+                })
+                .collect();
+            play_choices(&choices)
+        })
+        .filter(Position::is_quiet)
+        .collect();
+    // Counts: 90 for a template that is a candidate somewhere, 9 for one that is
+    // not, 1 for another candidate; 90 and 9 make 99 of the 100 verifications.
+    let mut met = Vec::new();
+    let mut candidates = Vec::new();
+    for pos in &positions {
+        fresh.candidates(pos, &mut candidates);
+        for &c in &candidates {
+            if !met.contains(&c) {
+                met.push(c);
+            }
+        }
+    }
+    assert!(met.len() >= 2, "too few templates met: {met:?}");
+    let unmet = (0u32..).find(|i| !met.contains(i)).unwrap();
+    let counted_ones = [(met[0], 90), (unmet, 9), (met[1], 1)];
+    let mut counted = TemplateSet::new();
+    for (i, entry) in (0u32..).zip(learned.iter()) {
+        let accepted = counted_ones
+            .iter()
+            .find(|&&(t, _)| t == i)
+            .map_or(0, |&(_, n)| n);
+        counted.insert_entry(Entry {
+            template: entry.template.clone(),
+            accepted,
+            rejected: 0,
+        });
+    }
+    let most = TemplateOracle::new(&counted, values, policy);
+    assert_eq!(most.asked(), 2);
+    let all = TemplateOracle::asking(&counted, values, policy, AskedTemplates::All);
+    assert_eq!(all.asked(), counted.len());
+    // The candidates are those of all templates that are among the two.
+    let asked = [met[0], unmet];
+    let (mut some, mut expected) = (Vec::new(), Vec::new());
+    for pos in &positions {
+        most.candidates(pos, &mut some);
+        all.candidates(pos, &mut expected);
+        expected.retain(|i| asked.contains(i));
+        assert_eq!(some, expected, "{}", pos.to_fen());
+    }
 }
 
 fn international_set() -> &'static TemplateSet<International> {
