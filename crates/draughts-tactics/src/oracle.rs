@@ -117,7 +117,7 @@ pub struct TemplateOracle<V: Variant> {
     index: TemplateIndex,
     /// Per template of `index`, its number in the set, if not all are asked.
     asked: Option<Vec<u32>>,
-    /// The largest gain of the templates.
+    /// The largest gain of the templates asked.
     max_gain: Score,
     counters: Vec<Counters>,
     values: PieceValues,
@@ -175,7 +175,11 @@ impl<V: Variant> TemplateOracle<V> {
                 dropped: AtomicBool::new(false),
             })
             .collect();
-        let max_gain = white.iter().map(Template::gain).max().unwrap_or(0);
+        let max_gain = match &asked {
+            Some(numbers) => numbers.iter().map(|&i| white[i as usize].gain()).max(),
+            None => white.iter().map(Template::gain).max(),
+        }
+        .unwrap_or(0);
         let oracle = TemplateOracle {
             templates: [white, black],
             index,
@@ -233,10 +237,8 @@ impl<V: Variant> TemplateOracle<V> {
     /// asked ([`AskedTemplates`]), dropped ones included.
     pub fn candidates(&self, pos: &Position<V>, out: &mut Vec<u32>) {
         self.lookup(pos, Score::MIN, out);
-        if let Some(numbers) = &self.asked {
-            for candidate in out.iter_mut() {
-                *candidate = numbers[*candidate as usize];
-            }
+        for candidate in out.iter_mut() {
+            *candidate = self.number(*candidate) as u32;
         }
     }
 
@@ -303,6 +305,14 @@ impl<V: Variant> TemplateOracle<V> {
 }
 
 impl<V: Variant> TemplateOracle<V> {
+    /// The number in the set of the index's template `candidate`.
+    fn number(&self, candidate: u32) -> usize {
+        match &self.asked {
+            Some(numbers) => numbers[candidate as usize] as usize,
+            None => candidate as usize,
+        }
+    }
+
     /// The index's lookup for the side to move of `pos` (Black's templates are the
     /// mirror images of White's, in the same order): numbers in the index.
     fn lookup(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
@@ -329,10 +339,7 @@ impl<V: Variant> TemplateOracle<V> {
         let mut tried = false;
         let mut failed_group = None;
         for &candidate in candidates.iter() {
-            let number = match &self.asked {
-                Some(numbers) => numbers[candidate as usize],
-                None => candidate,
-            } as usize;
+            let number = self.number(candidate);
             let template = &self.templates[side][number];
             let counters = &self.counters[number];
             if counters.dropped.load(Relaxed) || template.gain() < at_least {
