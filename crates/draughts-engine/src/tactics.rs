@@ -41,6 +41,10 @@ enum TacticsCommand {
     /// every template asked, and write the templates with their counts: a search then
     /// asks only the most verified.
     Rank(RankArgs),
+    /// Keep the positions of a suite whose move a search without templates also plays
+    /// at a large node budget: the finder proves that the move wins material, not that
+    /// it is the best move, and a suite whose move is not the best measures nothing.
+    Confirm(ConfirmArgs),
 }
 
 #[derive(Args, Debug)]
@@ -145,6 +149,21 @@ struct RankArgs {
     out: PathBuf,
 }
 
+#[derive(Args, Debug)]
+struct ConfirmArgs {
+    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Nodes of the confirming search, per position.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Write the confirmed positions here.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The suite: a FEN and a winning move per line, `#` comments.
+    suite: PathBuf,
+}
+
 /// Runs a `draughts tactics` command.
 pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
     match &args.command {
@@ -152,6 +171,7 @@ pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
         TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),
         TacticsCommand::Test(a) => with_variant!(a.variant, V => test::<V>(a)),
         TacticsCommand::Rank(a) => with_variant!(a.variant, V => rank::<V>(a)),
+        TacticsCommand::Confirm(a) => with_variant!(a.variant, V => confirm::<V>(a)),
     }
 }
 
@@ -224,13 +244,8 @@ fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
         None => TemplateSet::new(),
     };
     let values = PieceValues::for_variant::<V>();
-    let config = FinderConfig {
-        max_plies: args.max_plies,
-        forced_only: true,
-        ..FinderConfig::default()
-    };
     let mut learner = Learner {
-        finder: Finder::new(config, values),
+        finder: learning_finder::<V>(args.max_plies),
         values,
         set,
         seen: HashSet::new(),
@@ -587,6 +602,9 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
         suite.len(),
         args.nodes
     )?;
+    let mut solved_by = Vec::new();
+    // Per position, whether the templates recognise it with the suite's move.
+    let mut recognised = vec![false; suite.len()];
     for with_templates in [false, true] {
         // A small table: it is cleared before every position.
         let options = EngineOptions {
@@ -596,29 +614,34 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
         };
         let (engine, oracle) =
             crate::engine::searcher_with_tactics::<V>(&options).map_err(|e| e.to_string())?;
-        let (solved, time) = solve(&engine, &suite, args.nodes);
+        let started = Instant::now();
+        let solved: Vec<bool> = suite
+            .iter()
+            .map(|(pos, best)| plays(&engine, pos, best, args.nodes))
+            .collect();
+        let count = solved.iter().filter(|&&s| s).count();
         writeln!(
             out,
-            "{} templates: {solved}/{} solved ({:.1}%) in {:.2}s",
+            "{} templates: {count}/{} solved ({:.1}%) in {:.2}s",
             if with_templates { "with" } else { "without" },
             suite.len(),
-            100.0 * solved as f64 / suite.len().max(1) as f64,
-            time.as_secs_f64()
+            100.0 * count as f64 / suite.len() as f64,
+            started.elapsed().as_secs_f64()
         )?;
+        solved_by.push(solved);
         if let Some(oracle) = oracle {
             writeln!(out, "{}", leaf_report(&oracle))?;
             // How well the templates carry over to the suite's own positions.
-            let recognised: Vec<bool> = suite
-                .iter()
-                .filter_map(|(pos, best)| {
-                    draughts_search::TacticalOracle::combination(&*oracle, pos, 1)
-                        .map(|c| c.line.first() == Some(best))
-                })
-                .collect();
+            let mut found = 0;
+            for ((pos, best), same) in suite.iter().zip(&mut recognised) {
+                if let Some(c) = draughts_search::TacticalOracle::combination(&*oracle, pos, 1) {
+                    found += 1;
+                    *same = c.line.first() == Some(best);
+                }
+            }
             writeln!(
                 out,
-                "templates recognise {} of the {} suite positions themselves ({} with the suite's first move)",
-                recognised.len(),
+                "templates recognise {found} of the {} suite positions themselves ({} with the suite's first move)",
                 suite.len(),
                 recognised.iter().filter(|&&same| same).count()
             )?;
@@ -629,31 +652,115 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
             }
         }
     }
+    // Short combinations a small search finds anyway; the long ones are where templates
+    // can show.
+    let finder = learning_finder::<V>(FinderConfig::default().max_plies);
+    let plies: Vec<usize> = suite
+        .iter()
+        .map(|(pos, _)| finder.find(pos).map_or(0, |found| found.line.len()))
+        .collect();
+    let (without, with) = (&solved_by[0], &solved_by[1]);
+    // The pairs that differ decide the comparison (a sign test: with no difference each
+    // is as likely to go either way).
+    let only = |a: &[bool], b: &[bool]| a.iter().zip(b).filter(|&(&x, &y)| x && !y).count();
+    let (gained, lost) = (only(with, without), only(without, with));
+    writeln!(
+        out,
+        "solved only with templates: {gained}, only without: {lost} (sign test z = {:+.2})",
+        (gained as f64 - lost as f64) / ((gained + lost) as f64).sqrt().max(1.0)
+    )?;
+    writeln!(
+        out,
+        "by the plies of the finder's line (0: none found): plies, positions, solved without, with, recognised with the suite's move"
+    )?;
+    let mut lengths: Vec<usize> = plies.clone();
+    lengths.sort_unstable();
+    lengths.dedup();
+    for length in lengths {
+        let members: Vec<usize> = (0..suite.len()).filter(|&i| plies[i] == length).collect();
+        let share = |solved: &[bool]| {
+            100.0 * members.iter().filter(|&&i| solved[i]).count() as f64 / members.len() as f64
+        };
+        writeln!(
+            out,
+            "{length:>3} {:>6} {:>6.1}% {:>6.1}% {:>6.1}%",
+            members.len(),
+            share(without),
+            share(with),
+            share(&recognised)
+        )?;
+    }
     Ok(())
 }
 
-/// Positions solved (the search's move is the suite's) and the time taken.
-fn solve<V: Variant>(
-    engine: &crate::engine::EngineSearcher<V>,
-    suite: &[(Position<V>, Move<V>)],
-    nodes: u64,
-) -> (usize, Duration) {
+/// The finder learning uses: lines of at most `max_plies`, every defender move forced.
+fn learning_finder<V: Variant>(max_plies: u8) -> Finder {
+    let config = FinderConfig {
+        max_plies,
+        forced_only: true,
+        ..FinderConfig::default()
+    };
+    Finder::new(config, PieceValues::for_variant::<V>())
+}
+
+fn confirm<V: Variant>(args: &ConfirmArgs) -> Result<(), CliError> {
+    let origin = args.suite.display().to_string();
+    let text =
+        std::fs::read_to_string(&args.suite).map_err(|e| format!("cannot read {origin}: {e}"))?;
+    let suite = read_suite::<V>(&text, &origin)?;
+    let options = EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let engine = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let started = Instant::now();
-    let solved = suite
-        .iter()
-        .filter(|(pos, best)| {
-            engine.clear();
-            let game = Game::from_position(*pos);
-            let result = engine.search(
-                &game,
-                Limits::nodes(nodes),
-                &Control::default(),
-                &mut |_| {},
+    let mut kept = Vec::new();
+    for (number, (pos, best)) in suite.iter().enumerate() {
+        if plays(&engine, pos, best, args.nodes) {
+            kept.push(format!("{} {}", pos.to_fen(), pos.move_text(best)));
+        }
+        if (number + 1) % 100 == 0 || number + 1 == suite.len() {
+            eprintln!(
+                "{}/{} positions, {} confirmed ({:.0}s)",
+                number + 1,
+                suite.len(),
+                kept.len(),
+                started.elapsed().as_secs_f64()
             );
-            result.best_move.as_ref() == Some(best)
-        })
-        .count();
-    (solved, started.elapsed())
+        }
+    }
+    let mut out = format!(
+        "# {} of the {} positions of {origin} whose move a search of {} nodes without templates also plays\n",
+        kept.len(),
+        suite.len(),
+        args.nodes
+    );
+    for line in &kept {
+        out.push_str(line);
+        out.push('\n');
+    }
+    let path = &args.out;
+    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("wrote {} positions to {}", kept.len(), path.display());
+    Ok(())
+}
+
+/// Whether a search of `nodes` nodes from `pos`, its table cleared, plays `best`.
+fn plays<V: Variant>(
+    engine: &crate::engine::EngineSearcher<V>,
+    pos: &Position<V>,
+    best: &Move<V>,
+    nodes: u64,
+) -> bool {
+    engine.clear();
+    let game = Game::from_position(*pos);
+    let result = engine.search(
+        &game,
+        Limits::nodes(nodes),
+        &Control::default(),
+        &mut |_| {},
+    );
+    result.best_move.as_ref() == Some(best)
 }
 
 /// Positions with their winning move.
@@ -707,6 +814,32 @@ mod tests {
     }
 
     #[test]
+    fn confirming_keeps_the_moves_a_search_plays() {
+        let dir =
+            std::env::temp_dir().join(format!("draughts-tactics-confirm-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (suite, out) = (dir.join("suite.txt"), dir.join("confirmed.txt"));
+        // The shot, and a quiet move that throws it away.
+        let shot = "W:W27,28,33,39,47:B1,17,18 28-22";
+        std::fs::write(
+            &suite,
+            format!("{shot}\nW:W27,28,33,39,47:B1,17,18 47-41\n"),
+        )
+        .unwrap();
+        let args = ConfirmArgs {
+            variant: VariantKind::International,
+            nodes: 20_000,
+            out: out.clone(),
+            suite,
+        };
+        confirm::<International>(&args).unwrap();
+        let kept = std::fs::read_to_string(&out).unwrap();
+        let kept = read_suite::<International>(&kept, "confirmed.txt").unwrap();
+        assert_eq!(kept, read_suite::<International>(shot, "shot").unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn pdn_games_give_their_positions() {
         let dir = std::env::temp_dir().join(format!("draughts-tactics-pdn-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -732,12 +865,8 @@ mod tests {
         };
         let engine = searcher::<International>(&options).unwrap();
         let values = PieceValues::for_variant::<International>();
-        let config = FinderConfig {
-            forced_only: true,
-            ..FinderConfig::default()
-        };
         let mut learner = Learner {
-            finder: Finder::new(config, values),
+            finder: learning_finder::<International>(FinderConfig::default().max_plies),
             values,
             set: TemplateSet::<International>::new(),
             seen: HashSet::new(),
@@ -779,6 +908,17 @@ mod tests {
         let counted = TemplateSet::<International>::load(&ranked).unwrap();
         assert_eq!(counted.len(), learner.set.len());
         assert!(counted.iter().any(|e| e.accepted > 0));
+        // A suite is measured with the ranked templates.
+        let suite = dir.join("suite.txt");
+        std::fs::write(&suite, "W:W27,28,33,39,47:B1,17,18 28-22\n").unwrap();
+        let args = TestArgs {
+            variant: VariantKind::International,
+            tactics: ranked,
+            nodes: 1_000,
+            save: None,
+            suite,
+        };
+        test::<International>(&args).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
