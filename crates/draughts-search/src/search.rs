@@ -582,11 +582,23 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
         self.order(tt_move, ply);
 
         // 8. A proven combination: the defender's moves in its line are forced, so the
-        //    position at its end, searched, bounds this node from below.
+        //    position at its end, searched, bounds this node from below. A non-PV node
+        //    the table knows from a search one ply shallower asked the oracle then: if
+        //    the combination was best, it is the table's move, searched first. PV
+        //    nodes, the root among them, ask on every visit: the line searched to one
+        //    ply less than the root is what finds combinations there (BENCHMARKS.md,
+        //    "A confirmed suite, and interior asks ...").
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = 0;
-        if let Some((score, index)) = self.combination(pos, clock, depth, alpha, beta, ply) {
+        let searched =
+            !pv_node && entry.is_some_and(|e| e.move_index.is_some() && e.depth >= depth - 1);
+        let combination = if searched {
+            None
+        } else {
+            self.combination(pos, clock, depth, alpha, beta, ply)
+        };
+        if let Some((score, index)) = combination {
             if self.stopped {
                 return 0;
             }
