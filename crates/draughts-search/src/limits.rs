@@ -19,7 +19,8 @@ pub struct Clock {
 pub struct Limits {
     /// Deepest iteration (nominal plies).
     pub depth: Option<u32>,
-    /// Most nodes (checked every few hundred nodes).
+    /// Most nodes (each thread checks every 1,024 of its nodes, so a search can pass
+    /// the limit by up to that many a thread).
     pub nodes: Option<u64>,
     /// Time for this move.
     pub move_time: Option<Duration>,
