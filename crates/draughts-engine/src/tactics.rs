@@ -591,9 +591,7 @@ fn accept_reject_distribution<V: Variant>(set: &TemplateSet<V>) -> String {
 
 fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
     let origin = args.suite.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.suite).map_err(|e| format!("cannot read {origin}: {e}"))?;
-    let suite = read_suite::<V>(&text, &origin)?;
+    let suite = load_suite::<V>(&args.suite)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -705,9 +703,7 @@ fn learning_finder<V: Variant>(max_plies: u8) -> Finder {
 
 fn confirm<V: Variant>(args: &ConfirmArgs) -> Result<(), CliError> {
     let origin = args.suite.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.suite).map_err(|e| format!("cannot read {origin}: {e}"))?;
-    let suite = read_suite::<V>(&text, &origin)?;
+    let suite = load_suite::<V>(&args.suite)?;
     let options = EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
@@ -765,6 +761,13 @@ fn plays<V: Variant>(
 
 /// Positions with their winning move.
 type Suite<V> = Vec<(Position<V>, Move<V>)>;
+
+/// The suite in the file `path`; errors name the file (and the line).
+fn load_suite<V: Variant>(path: &Path) -> Result<Suite<V>, String> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {origin}: {e}"))?;
+    read_suite::<V>(&text, &origin)
+}
 
 /// The lines of a suite: a FEN and a legal move each.
 fn read_suite<V: Variant>(text: &str, origin: &str) -> Result<Suite<V>, String> {
