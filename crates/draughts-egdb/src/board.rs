@@ -1,6 +1,7 @@
 //! Raw positions (four bit sets in the core's ghost-bit layout, White to move) and the
 //! geometry the index and the un-move generator need.
 
+use crate::bits::pext;
 use crate::material::Material;
 use arrayvec::ArrayVec;
 use draughts_core::geometry::{shift, Direction, Geometry};
@@ -49,20 +50,15 @@ impl<V: Variant> Geo<V> {
     }
 
     /// Bit of a 0-based square index.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn bit(dense: u32) -> u32 {
         dense + dense / (2 * Self::PER_ROW)
     }
 
     /// Raw bits to a dense mask (bit i = square i + 1).
     #[inline]
-    pub fn to_dense(mut bits: u64) -> u64 {
-        let mut out = 0;
-        while bits != 0 {
-            out |= 1u64 << Self::dense(bits.trailing_zeros());
-            bits &= bits - 1;
-        }
-        out
+    pub fn to_dense(bits: u64) -> u64 {
+        pext(bits, Self::VALID)
     }
 
     /// The board turned 180 degrees. The ghost bits sit symmetrically, so this is a bit
@@ -144,26 +140,20 @@ impl Iterator for BitIter {
 /// squares (a flying king in the middle of the 10x10 board).
 pub(crate) const MAX_PREDECESSORS: usize = 512;
 
-/// The predecessors of a White-to-move position `raw` within its material: every
-/// position, normalised to White to move (so in the swapped material), from which Black
-/// reached `raw` by a step that is not a promotion and was legal (Black had no capture).
+/// The un-moves of a White-to-move position `raw` within its material: every position,
+/// normalised to White to move (so in the swapped material), from which a black step
+/// that is not a promotion leads to `raw`. Those where Black had a capture (so could not
+/// step) are included: testing for the capture costs more than the caller's check of
+/// their state, which the initialisation has already decided (see
+/// [`crate::generate`]).
 ///
-/// Works on the raw bits only: a predecessor is always a valid position (a black man
-/// comes from above, so never from its crowning row), and the capture test is the
-/// core's [`Position::bits_have_capture`], so no [`Position`] is built.
+/// Works on the raw bits only: an un-move always gives a valid position (a black man
+/// comes from above, so never from its crowning row).
 pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     let empty = Geo::<V>::VALID & !raw.occupied();
-    let white = raw.white_men | raw.white_kings;
     let mut try_from = |moved: Raw| {
         debug_assert!(Geo::<V>::position(&moved, Color::Black).is_some());
-        if !Position::<V>::bits_have_capture(
-            Color::Black,
-            moved.black_men,
-            moved.black_kings,
-            white,
-        ) {
-            emit(Geo::<V>::flip(&moved));
-        }
+        emit(Geo::<V>::flip(&moved));
     };
     // Black men step downwards, so they came from above.
     for b in BitIter(raw.black_men) {

@@ -364,13 +364,12 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
     /// The children of a job position are in the twin slice, at scattered indices:
     /// first every index, then every load, so that the misses overlap.
     fn warm(&self, children: &[Raw]) {
-        let cells: ArrayVec<&AtomicU16, MAX_MOVES> = children
-            .iter()
-            .filter_map(|raw| {
-                let t = self.table(raw.material())?;
-                t.cells.get(t.indexer.index(raw) as usize)
-            })
-            .collect();
+        // Filled in place: `collect` would build the list elsewhere and copy it whole.
+        let mut cells = ArrayVec::<&AtomicU16, MAX_MOVES>::new();
+        cells.extend(children.iter().filter_map(|raw| {
+            let t = self.table(raw.material())?;
+            t.cells.get(t.indexer.index(raw) as usize)
+        }));
         let any = cells
             .iter()
             .fold(0, |acc, cell| acc | cell.load(Ordering::Relaxed));
@@ -801,10 +800,12 @@ fn propagate<V: Variant>(
     // an atomic update between them would make each wait for the one before.
     let mut preds = ArrayVec::<u64, MAX_PREDECESSORS>::new();
     predecessors::<V>(raw, |pred| preds.push(twin.indexer.index(&pred)));
-    let states: ArrayVec<u8, MAX_PREDECESSORS> =
-        preds.iter().map(|&p| twin.state(p as usize)).collect();
+    let mut states = ArrayVec::<u8, MAX_PREDECESSORS>::new();
+    states.extend(preds.iter().map(|&p| twin.state(p as usize)));
     let mut decided = 0;
-    for (&p, state) in preds.iter().zip(states) {
+    // A "predecessor" where the side to move must capture is no predecessor, but its
+    // state is never undecided: the initialisation decided every capture position.
+    for (&p, &state) in preds.iter().zip(&states) {
         if state & VALUE == UNKNOWN && twin.child_decided(p as usize, lost) {
             next.set(p);
             decided += 1;

@@ -8,6 +8,7 @@
 //! a sorted set, `sum C(s_j, j + 1)`. The holes are the indices whose white and black
 //! men overlap; they are few, and the file stores whatever compresses best there.
 
+use crate::bits::{pdep, pext};
 use crate::board::{BitIter, Geo, Raw};
 use crate::material::Material;
 use draughts_core::Variant;
@@ -83,29 +84,13 @@ fn unrank(mut r: u64, k: u32, universe: u32) -> u64 {
 /// not meet): square `s` becomes `s - |occupied below s|`.
 #[inline]
 fn compact(set: u64, occupied: u64) -> u64 {
-    let mut out = 0;
-    for s in BitIter(set) {
-        out |= 1u64 << (s - (occupied & ((1u64 << s) - 1)).count_ones());
-    }
-    out
+    pext(set, !occupied)
 }
 
 /// The inverse of [`compact`]: spreads `set` over the squares not in `occupied`.
 #[inline]
 fn expand(set: u64, occupied: u64) -> u64 {
-    let mut out = 0;
-    for c in BitIter(set) {
-        let mut s = c;
-        for o in BitIter(occupied) {
-            if o <= s {
-                s += 1;
-            } else {
-                break;
-            }
-        }
-        out |= 1u64 << s;
-    }
-    out
+    pdep(set, !occupied)
 }
 
 /// Indexes the White-to-move positions of one material on variant `V`'s board.
@@ -212,7 +197,7 @@ impl<V: Variant> Indexer<V> {
 /// Dense squares to raw bits.
 #[inline]
 fn to_bits<V: Variant>(dense: u64) -> u64 {
-    BitIter(dense).fold(0u64, |acc, s| acc | 1u64 << Geo::<V>::bit(s))
+    pdep(dense, Geo::<V>::VALID)
 }
 
 /// What indices sharing their three upper ranks share.

@@ -139,10 +139,13 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     if S::WARMS {
-        let children: ArrayVec<Raw, MAX_MOVES> = moves
-            .iter()
-            .map(|mv| Geo::<V>::normalise(&pos.play_unchecked(mv)).0)
-            .collect();
+        // Filled in place too (`collect` would build it elsewhere and copy it).
+        let mut children = ArrayVec::<Raw, MAX_MOVES>::new();
+        children.extend(
+            moves
+                .iter()
+                .map(|mv| Geo::<V>::normalise(&pos.play_unchecked(mv)).0),
+        );
         source.warm(&children);
     }
     let mut values = Combiner::default();
