@@ -420,7 +420,7 @@ impl<V: Variant> Database<V> {
 
 /// A dense key for materials with every count below 8.
 #[inline]
-fn table_key(m: Material) -> Option<usize> {
+pub(crate) fn table_key(m: Material) -> Option<usize> {
     let counts = [m.white_men, m.white_kings, m.black_men, m.black_kings];
     counts
         .iter()

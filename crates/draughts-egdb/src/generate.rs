@@ -40,6 +40,7 @@ use crate::index::{Cursor, Indexer};
 use crate::material::Material;
 use crate::memo::{Finished, Memos};
 use crate::probe::{self, Source, THREAT_PLIES};
+use crate::values::{self, values_name, ValueTables};
 use arrayvec::ArrayVec;
 use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
 use draughts_search::Wld;
@@ -171,6 +172,8 @@ const VALUE: u8 = 3;
 const QUIET: u8 = 4;
 const THREAT: u8 = 8;
 const HOLE: u8 = 16;
+// The value tables take a state's value bits as they are.
+const _: () = assert!(WIN == values::WIN && LOSS == values::LOSS && DRAW == values::DRAW);
 
 fn wld(state: u8) -> Option<Wld> {
     match state & VALUE {
@@ -458,6 +461,7 @@ pub fn build_with<V: Variant>(
     let memos = Memos::new(pool.current_num_threads());
     {
         let mut db = Database::<V>::empty(dir);
+        let mut values = ValueTables::<V>::new();
         let all = Material::all_up_to(pieces);
         for &material in &all {
             if db.has(material) {
@@ -480,13 +484,15 @@ pub fn build_with<V: Variant>(
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    let passes =
-                        pool.install(|| solve_job(&mut db, &memos, &job, options.progress))?;
+                    let passes = pool.install(|| {
+                        solve_job(&mut db, &values, &memos, &job, options.progress)
+                    })?;
                     (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
             };
             for &m in &job {
+                values.open(dir, m)?;
                 let slice = db.slice(m).expect("just inserted");
                 let h = &slice.file.header;
                 on_slice(&SliceReport {
@@ -505,9 +511,11 @@ pub fn build_with<V: Variant>(
     }
 }
 
-/// Solves one job and writes its files, adding them to `db`; the seconds of its passes.
+/// Solves one job and writes its files (the slice files and their value tables), adding
+/// the slice files to `db`; the seconds of its passes.
 fn solve_job<V: Variant>(
     db: &mut Database<V>,
+    values: &ValueTables<V>,
     memos: &Memos,
     job: &[Material],
     progress: bool,
@@ -536,6 +544,7 @@ fn solve_job<V: Variant>(
                 let n = memos.with(|memo| {
                     let source = Finished {
                         db,
+                        values,
                         memo: RefCell::new(memo),
                     };
                     let mut cursor = Cursor::new(table.indexer);
@@ -624,6 +633,7 @@ fn solve_job<V: Variant>(
                     let source = JobSource {
                         finished: Finished {
                             db: done,
+                            values,
                             memo: RefCell::new(memo),
                         },
                         tables: &tables,
@@ -689,6 +699,13 @@ fn solve_job<V: Variant>(
             |block, out| block_symbols(table, block, out),
             &exceptions,
         )?;
+        // Every slot's value, for later jobs (a hole's state has no value: code 0).
+        values::write::<V>(
+            &db.dir().join(values_name::<V>(material)),
+            material,
+            table.indexer.size(),
+            |i| table.state(i as usize) & VALUE,
+        )?;
         written.push((path, material));
     }
     drop(tables);
@@ -735,6 +752,10 @@ fn initialise<V: Variant>(
         return Ok(false);
     };
     let exact = |child: &Position<V>| -> Result<Wld, Error> {
+        // The value table, where there is one, holds what the probe would find.
+        if let Some(v) = source.values.get(&Geo::<V>::normalise(child).0) {
+            return Ok(v);
+        }
         probe::probe(source, child, THREAT_PLIES)?.ok_or_else(|| Error::MissingSlice {
             dir: source.db.dir().to_owned(),
             slice: Geo::<V>::normalise(child).0.material().to_string(),

@@ -102,6 +102,7 @@ mod memo;
 mod mmap;
 mod probe;
 mod sample;
+mod values;
 
 pub use database::{file_name, Comparison, Database, SliceStats};
 pub use draughts_search::Wld;

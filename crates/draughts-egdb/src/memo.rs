@@ -13,7 +13,8 @@ use crate::board::Raw;
 use crate::database::Database;
 use crate::error::Error;
 use crate::material::Material;
-use crate::probe::Source;
+use crate::probe::{Source, THREAT_PLIES};
+use crate::values::ValueTables;
 use draughts_core::Variant;
 use draughts_search::Wld;
 use std::cell::RefCell;
@@ -104,10 +105,20 @@ impl Memos {
     }
 }
 
-/// The finished slices of a build as the probe sees them, with one worker's memory of
-/// the searches done in them.
+/// The finished slices of a build as the probe sees them, with their value tables
+/// where the build has them, and one worker's memory of the searches done in them.
+///
+/// A value table answers for a quiet position, for the search of a capture position
+/// (with the full budget [`THREAT_PLIES`]), and for the search of a threat position
+/// with budget `THREAT_PLIES - 1`, the one a probe starts it with (the probe reaches
+/// that search only for a threat position that is not in the exception list). Those
+/// searches always decide, so they return the position's value: by induction on the
+/// pieces, a capture leads to smaller slices, where quiet children are stored, threat
+/// children are exceptions or decided with that budget (the exception list holds
+/// exactly those that are not), and capture children are again of this kind.
 pub(crate) struct Finished<'a, V: Variant> {
     pub db: &'a Database<V>,
+    pub values: &'a ValueTables<V>,
     pub memo: RefCell<&'a mut Memo>,
 }
 
@@ -124,7 +135,10 @@ impl<V: Variant> Source<V> for Finished<'_, V> {
     }
 
     fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
-        self.db.stored(raw)
+        match self.values.get(raw) {
+            Some(v) => Ok(Some(v)),
+            None => self.db.stored(raw),
+        }
     }
 
     fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
@@ -132,6 +146,11 @@ impl<V: Variant> Source<V> for Finished<'_, V> {
     }
 
     fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
+        if budget + 1 >= THREAT_PLIES {
+            if let Some(v) = self.values.get(raw) {
+                return Some(Some(v));
+            }
+        }
         self.memo.borrow().recall(self.key(raw, budget)?)
     }
 

@@ -1,0 +1,218 @@
+//! The builder's value tables: beside each slice file, every position's value (capture
+//! and threat positions included), two bits a slot, uncompressed.
+//!
+//! The slice files store only quiet positions, so a later job that reaches a capture
+//! position of a finished slice (every capture of the job does) would have to search
+//! its captures again, and a threat position its replies. The job that solved the
+//! slice knew every value; it writes them here, and later jobs read one value where
+//! they would search. A value read here is what the probe's search would return:
+//! the probe of a capture position of a complete set of slices is always decided, and
+//! so is that of a threat position that is not in the exception list (see
+//! [`crate::memo::Finished`]).
+//!
+//! The tables are a build cache: the database does not read them, a build without them
+//! searches as before, and they can be deleted once the build is complete. Files are
+//! written under a temporary name and renamed, so one that exists is whole; the header
+//! (variant, material, size) and the length are checked when it is opened.
+
+use crate::board::Raw;
+use crate::error::Error;
+use crate::format::Bytes;
+use crate::index::Indexer;
+use crate::material::Material;
+use draughts_core::Variant;
+use draughts_search::Wld;
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::Path;
+
+/// The file name of a slice's value table: `<variant>-<material>.values`.
+pub(crate) fn values_name<V: Variant>(material: Material) -> String {
+    format!("{}-{}.values", V::NAME, material)
+}
+
+const MAGIC: &[u8; 8] = b"DGVALS01";
+
+/// Magic, variant name (16 bytes, zero padded), the four piece counts, four bytes of
+/// zeros, the number of slots (little-endian).
+const HEADER_LEN: usize = 8 + 16 + 4 + 4 + 8;
+
+/// A slot's two bits: 0 for a hole, else the builder's codes.
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSS: u8 = 2;
+pub(crate) const DRAW: u8 = 3;
+
+fn header<V: Variant>(material: Material, size: u64) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[..8].copy_from_slice(MAGIC);
+    let name = V::NAME.as_bytes();
+    h[8..8 + name.len().min(16)].copy_from_slice(&name[..name.len().min(16)]);
+    h[24..28].copy_from_slice(&[
+        material.white_men,
+        material.white_kings,
+        material.black_men,
+        material.black_kings,
+    ]);
+    h[32..40].copy_from_slice(&size.to_le_bytes());
+    h
+}
+
+/// Writes the value table of `material` (`size` slots) to `path`, the code of slot `i`
+/// (0 for a hole) from `code_of(i)`.
+///
+/// # Errors
+/// The file cannot be written.
+pub(crate) fn write<V: Variant>(
+    path: &Path,
+    material: Material,
+    size: u64,
+    code_of: impl Fn(u64) -> u8 + Sync,
+) -> Result<(), Error> {
+    let mut data = vec![0u8; size.div_ceil(4) as usize];
+    data.par_chunks_mut(1 << 16)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let first = (c << 16) as u64 * 4;
+            for (b, byte) in chunk.iter_mut().enumerate() {
+                let base = first + 4 * b as u64;
+                *byte = (0..4)
+                    .filter(|&k| base + k < size)
+                    .fold(0, |acc, k| acc | (code_of(base + k) & 3) << (2 * k));
+            }
+        });
+    let tmp = path.with_extension("values.tmp");
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(&header::<V>(material, size))?;
+        f.write_all(&data)
+    });
+    written.map_err(|e| Error::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
+}
+
+/// One slice's value table, memory-mapped.
+struct Table<V: Variant> {
+    bytes: Bytes,
+    indexer: Indexer<V>,
+}
+
+impl<V: Variant> Table<V> {
+    /// Opens `path` as the table of `material`; `Ok(None)` if there is no such file.
+    fn open(path: &Path, material: Material) -> Result<Option<Table<V>>, Error> {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io(path, e)),
+        };
+        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let indexer = Indexer::<V>::new(material);
+        let expected = HEADER_LEN as u64 + indexer.size().div_ceil(4);
+        if len != expected {
+            return Err(Error::Truncated {
+                path: path.to_owned(),
+                expected,
+                actual: len,
+            });
+        }
+        let bytes = Bytes::Mapped(crate::mmap::map(&file).map_err(|e| Error::io(path, e))?);
+        if bytes[..HEADER_LEN] != header::<V>(material, indexer.size()) {
+            return Err(Error::Mismatch {
+                path: path.to_owned(),
+                found: "another header".to_owned(),
+                expected: format!("the value table of {} {material}", V::NAME),
+            });
+        }
+        Ok(Some(Table { bytes, indexer }))
+    }
+
+    #[inline]
+    fn get(&self, raw: &Raw) -> Option<Wld> {
+        let index = self.indexer.index(raw);
+        let byte = self.bytes[HEADER_LEN + (index / 4) as usize];
+        match byte >> (2 * (index % 4)) & 3 {
+            WIN => Some(Wld::Win),
+            LOSS => Some(Wld::Loss),
+            DRAW => Some(Wld::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// The value tables of a build's finished slices, by material.
+pub(crate) struct ValueTables<V: Variant> {
+    /// By [`crate::database::table_key`].
+    tables: Vec<Option<Table<V>>>,
+}
+
+impl<V: Variant> ValueTables<V> {
+    pub fn new() -> ValueTables<V> {
+        ValueTables {
+            tables: (0..1 << 12).map(|_| None).collect(),
+        }
+    }
+
+    /// Opens the value table of `material` in `dir` if there is one.
+    ///
+    /// # Errors
+    /// The file is there but cannot be read or is not that slice's table.
+    pub fn open(&mut self, dir: &Path, material: Material) -> Result<(), Error> {
+        if let Some(key) = crate::database::table_key(material) {
+            self.tables[key] = Table::open(&dir.join(values_name::<V>(material)), material)?;
+        }
+        Ok(())
+    }
+
+    /// The value of a White-to-move position of a slice whose table is open; `None`
+    /// if there is none.
+    #[inline]
+    pub fn get(&self, raw: &Raw) -> Option<Wld> {
+        let key = crate::database::table_key(raw.material())?;
+        self.tables[key].as_ref()?.get(raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::International;
+
+    #[test]
+    fn round_trip_and_damage() {
+        let dir = std::env::temp_dir().join(format!("egdb-values-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let m = Material::new(0, 1, 0, 2);
+        let indexer = Indexer::<International>::new(m);
+        let code_of = |i: u64| (i * 7 % 4) as u8;
+        let path = dir.join(values_name::<International>(m));
+        write::<International>(&path, m, indexer.size(), code_of).unwrap();
+        let mut tables = ValueTables::<International>::new();
+        tables.open(&dir, m).unwrap();
+        let mut checked = 0;
+        for i in 0..indexer.size() {
+            if let Some(raw) = indexer.position(i) {
+                let expected = match code_of(i) {
+                    WIN => Some(Wld::Win),
+                    LOSS => Some(Wld::Loss),
+                    DRAW => Some(Wld::Draw),
+                    _ => None,
+                };
+                assert_eq!(tables.get(&raw), expected);
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+        // Another material's name, or a truncated file, is an error; no file is none.
+        let other = Material::new(0, 2, 0, 1);
+        std::fs::copy(&path, dir.join(values_name::<International>(other))).unwrap();
+        assert!(matches!(
+            tables.open(&dir, other),
+            Err(Error::Truncated { .. } | Error::Mismatch { .. })
+        ));
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(matches!(tables.open(&dir, m), Err(Error::Truncated { .. })));
+        std::fs::remove_file(&path).unwrap();
+        tables.open(&dir, m).unwrap();
+        assert!(tables.get(&indexer.position(0).unwrap()).is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
