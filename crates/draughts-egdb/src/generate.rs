@@ -484,9 +484,8 @@ pub fn build_with<V: Variant>(
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    let passes = pool.install(|| {
-                        solve_job(&mut db, &values, &memos, &job, options.progress)
-                    })?;
+                    let passes = pool
+                        .install(|| solve_job(&mut db, &values, &memos, &job, options.progress))?;
                     (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),

@@ -112,3 +112,34 @@ fn other_files_are_ignored_and_a_wrong_slice_is_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The value tables beside the slice files are a cache of the build: a build that
+/// finds none searches instead, and writes the same files.
+#[test]
+fn value_tables_only_save_work() {
+    let with = built("values-with");
+    build::<English>(&with, 4, &BuildOptions::default()).unwrap();
+    let without = built("values-without");
+    let mut four = Vec::new();
+    for entry in std::fs::read_dir(&without).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "values") {
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+    let reports = build::<English>(&without, 4, &BuildOptions::default()).unwrap();
+    for r in reports.iter().filter(|r| r.built) {
+        assert_eq!(r.material.pieces(), 4);
+        four.push(file_name::<English>(r.material));
+    }
+    let planned = draughts_egdb::plan::<English>(4)[2].slices.len();
+    assert_eq!(four.len(), planned, "every 4-piece slice built");
+    for name in &four {
+        let a = std::fs::read(with.join(name)).unwrap();
+        let b = std::fs::read(without.join(name)).unwrap();
+        assert!(a == b, "{name} differs");
+        assert!(with.join(name.replace(".egdb", ".values")).exists());
+    }
+    std::fs::remove_dir_all(&with).unwrap();
+    std::fs::remove_dir_all(&without).unwrap();
+}
