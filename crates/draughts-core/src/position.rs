@@ -144,6 +144,34 @@ impl<V: Variant> Position<V> {
         Ok(Position::from_raw(sides, kings, turn))
     }
 
+    /// A position from raw bit sets in the layout of [`crate::geometry`], for tools that
+    /// work on bits (the endgame database's generator builds billions): the checks of
+    /// [`Position::from_pieces`] on whole sets at once.
+    ///
+    /// `None` if a set has a bit off the board, two sets meet, a man stands on its own
+    /// crowning row, or a side has more pieces than the game starts with.
+    #[inline]
+    pub fn from_bits(
+        turn: Color,
+        white_men: u64,
+        white_kings: u64,
+        black_men: u64,
+        black_kings: u64,
+    ) -> Option<Position<V>> {
+        let sets = [white_men, white_kings, black_men, black_kings];
+        let all = sets.iter().fold(0, |a, &b| a | b);
+        let sum: u32 = sets.iter().map(|b| b.count_ones()).sum();
+        let white = white_men | white_kings;
+        let black = black_men | black_kings;
+        let valid = all & !<V::Board as Geometry>::VALID == 0
+            && sum == all.count_ones()
+            && white_men & crowning_row::<V::Board>(Color::White) == 0
+            && black_men & crowning_row::<V::Board>(Color::Black) == 0
+            && white.count_ones() <= u32::from(V::MEN_PER_SIDE)
+            && black.count_ones() <= u32::from(V::MEN_PER_SIDE);
+        valid.then(|| Position::from_raw([white, black], white_kings | black_kings, turn))
+    }
+
     /// The side to move.
     #[inline]
     pub const fn turn(&self) -> Color {

@@ -480,3 +480,55 @@ proptest! {
         }
     }
 }
+
+/// [`Position::from_bits`] accepts what [`Position::from_pieces`] accepts for the same
+/// pieces, and builds the same position; bits off the board are refused.
+fn check_from_bits<V: Variant>(sets: [u64; 4], black: bool) -> Result<(), TestCaseError> {
+    let turn = if black { Color::Black } else { Color::White };
+    let [wm, wk, bm, bk] = sets;
+    let got = Position::<V>::from_bits(turn, wm, wk, bm, bk);
+    let all = wm | wk | bm | bk;
+    let mut on_board = 0;
+    let mut pieces = Vec::new();
+    for n in 1..=<V::Board as Geometry>::SQUARES {
+        let square = Square::new(n).unwrap();
+        let bit = Bitboard::<V>::bit(square).unwrap();
+        on_board |= bit;
+        for (set, color, kind) in [
+            (wm, Color::White, Kind::Man),
+            (wk, Color::White, Kind::King),
+            (bm, Color::Black, Kind::Man),
+            (bk, Color::Black, Kind::King),
+        ] {
+            if set & bit != 0 {
+                pieces.push((square, Piece::new(color, kind)));
+            }
+        }
+    }
+    if all & !on_board != 0 {
+        prop_assert!(got.is_none());
+        return Ok(());
+    }
+    prop_assert_eq!(got, Position::<V>::from_pieces(turn, pieces).ok());
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn from_bits_agrees_with_from_pieces(
+        a in prop::array::uniform4(any::<u64>()),
+        b in prop::array::uniform4(any::<u64>()),
+        c in prop::array::uniform4(any::<u64>()),
+        black: bool,
+    ) {
+        // About eight bits a set: overlaps, crowning rows, off-board bits and too many
+        // pieces all occur, and so do valid positions.
+        let sets = std::array::from_fn(|i| a[i] & b[i] & c[i]);
+        check_from_bits::<International>(sets, black)?;
+        check_from_bits::<English>(sets, black)?;
+        // Within the board, and sparser.
+        let sparse = std::array::from_fn(|i| sets[i] & a[(i + 1) % 4]);
+        let valid = <<International as Variant>::Board as Geometry>::VALID;
+        check_from_bits::<International>(sparse.map(|s| s & valid), black)?;
+    }
+}

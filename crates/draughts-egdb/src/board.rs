@@ -5,7 +5,7 @@ use crate::bits::pext;
 use crate::material::Material;
 use arrayvec::ArrayVec;
 use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Color, Position, Variant};
 use std::marker::PhantomData;
 
 /// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]).
@@ -44,7 +44,7 @@ impl<V: Variant> Geo<V> {
     const LAST_BIT: u32 = (Self::SQUARES - 1) + (Self::SQUARES - 1) / (2 * Self::PER_ROW);
 
     /// 0-based square index of a valid bit.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn dense(bit: u32) -> u32 {
         bit - bit / (2 * Self::PER_ROW + 1)
     }
@@ -97,17 +97,15 @@ impl<V: Variant> Geo<V> {
 
     /// The position of raw bits with `turn` to move; `None` if the bits break a rule
     /// (overlap, man on its crowning row).
+    #[inline]
     pub fn position(raw: &Raw, turn: Color) -> Option<Position<V>> {
-        let sets = [
-            (raw.white_men, Piece::new(Color::White, Kind::Man)),
-            (raw.white_kings, Piece::new(Color::White, Kind::King)),
-            (raw.black_men, Piece::new(Color::Black, Kind::Man)),
-            (raw.black_kings, Piece::new(Color::Black, Kind::King)),
-        ];
-        let pieces = sets.into_iter().flat_map(|(bits, piece)| {
-            BitIter(bits).map(move |b| (Square::new_unchecked(Self::dense(b) as u8 + 1), piece))
-        });
-        Position::from_pieces(turn, pieces).ok()
+        Position::from_bits(
+            turn,
+            raw.white_men,
+            raw.white_kings,
+            raw.black_men,
+            raw.black_kings,
+        )
     }
 
     /// The neighbouring bit of `bit` in direction `d`, or 0 off the board.
@@ -229,7 +227,7 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Kind};
 
     fn mirror_matches_flipped<V: Variant>() {
         let pos: Position<V> = Position::initial();
