@@ -39,7 +39,7 @@ use crate::format::{self, Header, BLOCK_POSITIONS};
 use crate::index::{Cursor, Indexer};
 use crate::material::Material;
 use crate::memo::{Finished, Memos};
-use crate::probe::{self, Source, THREAT_PLIES};
+use crate::probe::{self, Class, Source, THREAT_PLIES};
 use crate::values::{self, values_name, ValueTables};
 use arrayvec::ArrayVec;
 use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
@@ -360,6 +360,18 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
             None => 1u16 << (MEMO_BUDGETS + u32::from(budget)),
         };
         cell.fetch_or(bit << 8, Ordering::Relaxed);
+    }
+
+    /// A job position's cell says all: capture positions hold their minimax from the
+    /// initialisation, quiet ones their value, and the job has no exceptions yet.
+    fn class(&self, raw: &Raw) -> Option<Class> {
+        let t = self.table(raw.material())?;
+        let state = t.state(t.indexer.index(raw) as usize);
+        Some(if state & THREAT != 0 {
+            Class::Threat
+        } else {
+            Class::Decided(wld(state))
+        })
     }
 
     const WARMS: bool = true;

@@ -52,6 +52,14 @@ pub(crate) trait Source<V: Variant> {
     }
     /// Notes what [`minimax`] of `raw` with `budget` returned, for [`Source::recall`].
     fn remember(&self, _raw: &Raw, _budget: u8, _value: Option<Wld>) {}
+    /// What the source has stored of `raw` (White to move, its slice available) besides
+    /// a value: whether the side to move must capture, or only the opponent could, or
+    /// neither, with what the probe answers for the first and the last. The builder
+    /// knows this for the positions of the job it solves, so the probe need not ask the
+    /// move generator; files do not (`None`).
+    fn class(&self, _raw: &Raw) -> Option<Class> {
+        None
+    }
     /// Whether [`minimax`] should call [`Source::warm`] (a constant, so that sources
     /// without it pay nothing).
     const WARMS: bool = false;
@@ -59,6 +67,14 @@ pub(crate) trait Source<V: Variant> {
     /// source whose values lie in memory too large for the caches loads them here, all
     /// at once, so that the cache misses overlap instead of coming one at a time.
     fn warm(&self, _children: &[Raw]) {}
+}
+
+/// A position's class as [`Source::class`] reports it.
+pub(crate) enum Class {
+    /// The side to move must capture, or neither side can: the probe's answer.
+    Decided(Option<Wld>),
+    /// Only the opponent could capture, and the source has no exception for it.
+    Threat,
 }
 
 /// What [`resolve`] found: a value (or unknown), or a threat position that only a
@@ -82,6 +98,11 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Re
     let (raw, _) = Geo::<V>::normalise(pos);
     if !source.has(raw.material()) {
         return Ok(Resolved::Value(None));
+    }
+    match source.class(&raw) {
+        Some(Class::Decided(v)) => return Ok(Resolved::Value(v)),
+        Some(Class::Threat) => return Ok(Resolved::Threat(raw)),
+        None => {}
     }
     if pos.has_capture() {
         return search(source, pos, &raw, THREAT_PLIES).map(Resolved::Value);
