@@ -13,9 +13,11 @@
 //!    Otherwise its promotions are probed in finished slices (a child lost for the
 //!    opponent wins at once, a drawn one is an escape from losing), and the steps that
 //!    stay in the job are counted. No move at all, or nothing but children won for the
-//!    opponent, is a loss. The searches these probes make in the finished slices are
-//!    remembered per worker thread ([`crate::memo`]), so that the many positions whose
-//!    captures reach the same position search it once.
+//!    opponent, is a loss. A child's value is read from its slice's value table
+//!    ([`crate::values`]) where the build has one; otherwise the probe searches, and its
+//!    searches in the finished slices are remembered per worker thread
+//!    ([`crate::memo`]), so that the many positions whose captures reach the same
+//!    position search it once.
 //! 2. **Propagate** (parallel by generations). From each newly decided position, the
 //!    un-moves give its predecessors in the job: a loss makes every predecessor a win;
 //!    a win takes one from each predecessor's count, and a predecessor whose count
@@ -28,9 +30,10 @@
 //!    value of a capture position of the job from the table (the initialisation
 //!    computed it exactly as the probe would), and each search of a threat position of
 //!    the job is remembered in the position's cell (decided or not, per budget), so it
-//!    is done once per budget instead of once per path to it. The file is written
-//!    under a temporary name and renamed, so a finished slice file is always whole and
-//!    is not rebuilt by a later run.
+//!    is done once per budget instead of once per path to it. The file, and the value
+//!    table of every slot for later jobs, are written under a temporary name and
+//!    renamed, so a finished slice file is always whole and is not rebuilt by a later
+//!    run.
 
 use crate::board::{predecessors, white_steps, BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::database::{file_name, open_slice, Database};
