@@ -5,7 +5,7 @@ use crate::bits::pext;
 use crate::material::Material;
 use arrayvec::ArrayVec;
 use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, Position, Variant};
+use draughts_core::{Color, Move, Position, Variant};
 use std::marker::PhantomData;
 
 /// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]).
@@ -92,6 +92,51 @@ impl<V: Variant> Geo<V> {
         match pos.turn() {
             Color::White => (raw, false),
             Color::Black => (Self::flip(&raw), true),
+        }
+    }
+
+    /// The position after `mv` in `pos`, normalised to White to move: what
+    /// `normalise(&pos.play_unchecked(mv))` gives, on the bits alone (no hash, no
+    /// [`Position`]).
+    #[inline]
+    pub fn after(pos: &Position<V>, mv: &Move<V>) -> Raw {
+        let us = pos.turn();
+        let from = 1u64 << mv.from_bit();
+        let to = 1u64 << mv.to_bit();
+        let captured = mv.captured_bits();
+        let (mut our_men, mut our_kings) = (pos.men(us).bits(), pos.kings(us).bits());
+        // White crowns on squares 1 to PER_ROW, the low bits; Black on the mirror image.
+        let white_crown = (1u64 << Self::PER_ROW) - 1;
+        let crown = match us {
+            Color::White => white_crown,
+            Color::Black => Self::mirror(white_crown),
+        };
+        // As the core plays it: a piece may end on the square it started from.
+        if our_kings & from != 0 {
+            our_kings = (our_kings & !from) | to;
+        } else if crown & to != 0 {
+            our_men &= !from;
+            our_kings |= to;
+        } else {
+            our_men = (our_men & !from) | to;
+        }
+        let their_men = pos.men(!us).bits() & !captured;
+        let their_kings = pos.kings(!us).bits() & !captured;
+        match us {
+            // White to move next, with its pieces as they are.
+            Color::Black => Raw {
+                white_men: their_men,
+                white_kings: their_kings,
+                black_men: our_men,
+                black_kings: our_kings,
+            },
+            // Black to move next: the board turned, so that Black is White.
+            Color::White => Self::flip(&Raw {
+                white_men: our_men,
+                white_kings: our_kings,
+                black_men: their_men,
+                black_kings: their_kings,
+            }),
         }
     }
 
@@ -295,6 +340,50 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// [`Geo::after`] gives what playing the move and normalising gives, kings that
+    /// capture round to their own square included.
+    fn after_matches_play<V: Variant>() {
+        let mut sampler = crate::Sampler::new(3);
+        for material in Material::all_up_to(6) {
+            for _ in 0..100 {
+                for turn in [Color::White, Color::Black] {
+                    let Some(pos) = sampler.position::<V>(material, turn) else {
+                        continue;
+                    };
+                    for mv in pos.legal_moves() {
+                        let expected = Geo::<V>::normalise(&pos.play_unchecked(&mv)).0;
+                        assert_eq!(Geo::<V>::after(&pos, &mv), expected, "{}", pos.to_fen());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn after_international() {
+        after_matches_play::<International>();
+        // A man and a king that take four pieces round a square and land where they
+        // started (the core's rules tests have the man's circuit).
+        for fen in ["W:W30:B23,24,33,34,45", "W:WK30:B23,24,33,34,45"] {
+            let pos: Position<International> = fen.parse().unwrap();
+            let round: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| mv.from_bit() == mv.to_bit())
+                .collect();
+            assert!(!round.is_empty(), "{fen}");
+            for mv in round {
+                let expected = Geo::normalise(&pos.play_unchecked(&mv)).0;
+                assert_eq!(Geo::<International>::after(&pos, &mv), expected, "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn after_english() {
+        after_matches_play::<English>();
     }
 
     #[test]

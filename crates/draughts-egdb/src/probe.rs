@@ -27,7 +27,7 @@ use crate::board::{Geo, Raw};
 use crate::error::Error;
 use crate::material::Material;
 use arrayvec::ArrayVec;
-use draughts_core::{MoveList, Position, Variant, MAX_MOVES};
+use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
 use draughts_search::Wld;
 
 /// Threat plies the probe searches before it gives up (and the exception list of the
@@ -81,38 +81,42 @@ pub(crate) enum Class {
 /// search can decide.
 enum Resolved {
     Value(Option<Wld>),
-    /// The position, normalised to White to move.
-    Threat(Raw),
+    Threat,
 }
 
-/// Steps 1 to 5 of the probe except the threat search.
-fn resolve<V: Variant, S: Source<V>>(source: &S, pos: &Position<V>) -> Result<Resolved, Error> {
-    let us = pos.turn();
-    if pos.pieces(us).is_empty() {
+/// Steps 1 to 5 of the probe except the threat search, for a position normalised to
+/// White to move. Works on the bits: a [`Position`] is built only where moves are
+/// generated.
+fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, Error> {
+    let white = raw.white_men | raw.white_kings;
+    let black = raw.black_men | raw.black_kings;
+    if white == 0 {
         return Ok(Resolved::Value(Some(Wld::Loss)));
     }
-    if pos.pieces(!us).is_empty() {
-        let v = if pos.is_lost() { Wld::Loss } else { Wld::Win };
+    if black == 0 {
+        let lost = Geo::<V>::position(raw, Color::White)
+            .expect("valid bits")
+            .is_lost();
+        let v = if lost { Wld::Loss } else { Wld::Win };
         return Ok(Resolved::Value(Some(v)));
     }
-    let (raw, _) = Geo::<V>::normalise(pos);
     if !source.has(raw.material()) {
         return Ok(Resolved::Value(None));
     }
-    match source.class(&raw) {
+    match source.class(raw) {
         Some(Class::Decided(v)) => return Ok(Resolved::Value(v)),
-        Some(Class::Threat) => return Ok(Resolved::Threat(raw)),
+        Some(Class::Threat) => return Ok(Resolved::Threat),
         None => {}
     }
-    if pos.has_capture() {
-        return search(source, pos, &raw, THREAT_PLIES).map(Resolved::Value);
+    if Position::<V>::bits_have_capture(Color::White, raw.white_men, raw.white_kings, black) {
+        return search(source, raw, THREAT_PLIES).map(Resolved::Value);
     }
-    if !pos.opponent_has_capture() {
-        return source.stored(&raw).map(Resolved::Value);
+    if !Position::<V>::bits_have_capture(Color::Black, raw.black_men, raw.black_kings, white) {
+        return source.stored(raw).map(Resolved::Value);
     }
-    Ok(match source.exception(&raw)? {
+    Ok(match source.exception(raw)? {
         Some(v) => Resolved::Value(Some(v)),
-        None => Resolved::Threat(raw),
+        None => Resolved::Threat,
     })
 }
 
@@ -123,26 +127,28 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     pos: &Position<V>,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
-    match resolve(source, pos)? {
+    let (raw, _) = Geo::<V>::normalise(pos);
+    match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
-        Resolved::Threat(_) if budget == 0 => Ok(None),
-        Resolved::Threat(raw) => search(source, pos, &raw, budget - 1),
+        Resolved::Threat if budget == 0 => Ok(None),
+        Resolved::Threat => search(source, &raw, budget - 1),
     }
 }
 
-/// [`minimax`] of `pos` (`raw` normalised), through the source's memory of earlier
+/// [`minimax`] of `raw` (White to move), through the source's memory of earlier
 /// searches. The result depends only on the position and the budget (it is the true
 /// value or unknown), so a remembered one is what the search would find again.
 fn search<V: Variant, S: Source<V>>(
     source: &S,
-    pos: &Position<V>,
     raw: &Raw,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
     if let Some(v) = source.recall(raw, budget) {
         return Ok(v);
     }
-    let v = minimax(source, pos, budget)?;
+    // The bits come from a position (normalised) or a move played in one.
+    let pos = Geo::<V>::position(raw, Color::White).expect("valid bits");
+    let v = minimax(source, &pos, budget)?;
     source.remember(raw, budget, v);
     Ok(v)
 }
@@ -156,29 +162,25 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     pos: &Position<V>,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
-    // A list filled in place: returning one by value copies its whole capacity.
+    // Lists filled in place: returning one by value, or `collect`, copies its whole
+    // capacity.
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
+    let mut children = ArrayVec::<Raw, MAX_MOVES>::new();
+    children.extend(moves.iter().map(|mv| Geo::<V>::after(pos, mv)));
     if S::WARMS {
-        // Filled in place too (`collect` would build it elsewhere and copy it).
-        let mut children = ArrayVec::<Raw, MAX_MOVES>::new();
-        children.extend(
-            moves
-                .iter()
-                .map(|mv| Geo::<V>::normalise(&pos.play_unchecked(mv)).0),
-        );
         source.warm(&children);
     }
     let mut values = Combiner::default();
-    let mut threats = ArrayVec::<(u16, Raw), MAX_MOVES>::new();
-    for (i, mv) in moves.iter().enumerate() {
-        let v = match resolve(source, &pos.play_unchecked(mv))? {
+    let mut threats = ArrayVec::<u16, MAX_MOVES>::new();
+    for (i, raw) in children.iter().enumerate() {
+        let v = match resolve(source, raw)? {
             Resolved::Value(v) => v,
-            Resolved::Threat(_) if budget == 0 => None,
-            Resolved::Threat(raw) => match source.recall(&raw, budget - 1) {
+            Resolved::Threat if budget == 0 => None,
+            Resolved::Threat => match source.recall(raw, budget - 1) {
                 Some(v) => v,
                 None => {
-                    threats.push((i as u16, raw));
+                    threats.push(i as u16);
                     continue;
                 }
             },
@@ -187,10 +189,8 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
             return Ok(Some(Wld::Win));
         }
     }
-    // By reference: moving the list would copy its whole capacity.
-    for (i, raw) in &threats {
-        let child = pos.play_unchecked(&moves[usize::from(*i)]);
-        if values.note(search(source, &child, raw, budget - 1)?) {
+    for &i in &threats {
+        if values.note(search(source, &children[usize::from(i)], budget - 1)?) {
             return Ok(Some(Wld::Win));
         }
     }
