@@ -11,7 +11,7 @@
 
 use crate::line::{is_settled, Outcome};
 use crate::material::PieceValues;
-use draughts_core::{Color, Kind, Move, Position, Variant};
+use draughts_core::{Color, Kind, Move, MoveList, Position, Variant};
 use draughts_eval::Score;
 
 /// Below every real value: a line the search could not settle in time.
@@ -134,7 +134,9 @@ impl Finder {
         let attacking = pos.turn() == run.attacker;
         let must_capture = pos.has_capture();
         let settled = is_settled(pos, run.attacker);
-        let moves = pos.legal_moves();
+        // Filled in place: a returned list is copied whole (8 KiB) at every node.
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
         // Where the line may end, and what it is worth there.
         let root = attacking && plies == self.config.max_plies;
         let stand = if !settled || root {
