@@ -2,13 +2,15 @@
 //! the crate docs ("File format").
 
 use crate::error::Error;
+use crate::exceptions::{self, Exceptions};
 use crate::material::Material;
 use draughts_search::Wld;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) const MAGIC: [u8; 8] = *b"DRTSEGDB";
-pub(crate) const VERSION: u32 = 1;
+/// The version written. Version 1 (exception entries of 8 bytes each) is still read.
+pub(crate) const VERSION: u32 = 2;
 const HEADER_LEN: usize = 128;
 /// Positions per block: small enough that a run-length block decodes in a few hundred
 /// nanoseconds, large enough that the tables stay a fraction of the data.
@@ -51,11 +53,13 @@ pub(crate) struct Header {
     pub losses: u64,
     pub draws: u64,
     pub data_len: u64,
+    /// Bytes of the exception section ([`crate::exceptions`]).
+    pub exceptions_len: u64,
 }
 
 impl Header {
     fn tables_len(&self) -> u64 {
-        8 * (self.blocks + 1) + 4 * self.blocks + 8 * self.exceptions
+        8 * (self.blocks + 1) + 4 * self.blocks + self.exceptions_len
     }
 
     fn file_len(&self) -> u64 {
@@ -82,6 +86,7 @@ impl Header {
             self.losses,
             self.draws,
             self.data_len,
+            self.exceptions_len,
         ];
         for (i, w) in words.iter().enumerate() {
             h[48 + 8 * i..56 + 8 * i].copy_from_slice(&w.to_le_bytes());
@@ -239,13 +244,14 @@ fn decode_all(block: &[u8], len: u32) -> Option<Vec<u8>> {
 ///
 /// `block_symbols(block, out)` appends the symbols of block `block` (one per slot:
 /// `header.block_positions` of them, fewer in the last block), so that the caller need
-/// not hold a symbol per slot of the whole slice; blocks are encoded in parallel.
+/// not hold a symbol per slot of the whole slice; blocks are encoded in parallel. If it
+/// fails, nothing is written.
 /// `exceptions` are `(index, value)` pairs in ascending index order.
 pub(crate) fn write(
     path: &Path,
     mut header: Header,
     size: u64,
-    block_symbols: impl Fn(u64, &mut Vec<u8>) + Sync,
+    block_symbols: impl Fn(u64, &mut Vec<u8>) -> Result<(), Error> + Sync,
     exceptions: &[(u64, Wld)],
 ) -> Result<(), Error> {
     use rayon::prelude::*;
@@ -254,20 +260,22 @@ pub(crate) fn write(
         .into_par_iter()
         .map(|block| {
             let mut symbols = Vec::with_capacity(block_positions as usize);
-            block_symbols(block, &mut symbols);
+            block_symbols(block, &mut symbols)?;
             debug_assert_eq!(
                 symbols.len() as u64,
                 (size - block * block_positions).min(block_positions)
             );
             let mut out = Vec::new();
             encode_block(&symbols, &mut out);
-            out
+            Ok(out)
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     header.size = size;
     header.blocks = encoded.len() as u64;
     header.exceptions = exceptions.len() as u64;
     header.data_len = encoded.iter().map(|b| b.len() as u64).sum();
+    let exceptions = exceptions::encode(exceptions);
+    header.exceptions_len = exceptions.len() as u64;
     let mut tables = Vec::with_capacity(header.tables_len() as usize);
     let mut offset = 0u64;
     for block in &encoded {
@@ -278,9 +286,7 @@ pub(crate) fn write(
     for block in &encoded {
         tables.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
     }
-    for &(index, v) in exceptions {
-        tables.extend_from_slice(&(index << 2 | u64::from(symbol(v))).to_le_bytes());
-    }
+    tables.extend_from_slice(&exceptions);
     let mut bytes = Vec::with_capacity(header.file_len() as usize);
     bytes.extend_from_slice(&header.encode(crc32fast::hash(&tables)));
     bytes.extend_from_slice(&tables);
@@ -318,6 +324,10 @@ pub(crate) struct SliceFile {
     offsets_at: usize,
     crcs_at: usize,
     exceptions_at: usize,
+    /// The format version it was written in.
+    pub version: u32,
+    /// Whether the exceptions are delta-coded (version 2).
+    grouped: bool,
     data_at: usize,
     /// One bit per block: its checksum has been checked.
     checked: Vec<AtomicU64>,
@@ -416,7 +426,7 @@ impl SliceFile {
             });
         }
         let version = u32_at(b, 8);
-        if version != VERSION || u32_at(b, 12) as usize != HEADER_LEN {
+        if !(1..=VERSION).contains(&version) || u32_at(b, 12) as usize != HEADER_LEN {
             return Err(Error::Version {
                 path,
                 found: version,
@@ -437,6 +447,11 @@ impl SliceFile {
             losses: u64_at(b, 88),
             draws: u64_at(b, 96),
             data_len: u64_at(b, 104),
+            exceptions_len: if version == 1 {
+                u64_at(b, 64).saturating_mul(8)
+            } else {
+                u64_at(b, 112)
+            },
         };
         if header.variant != variant {
             return Err(Error::Mismatch {
@@ -453,6 +468,8 @@ impl SliceFile {
             || header.blocks != header.size.div_ceil(header.block_positions.into())
             || header.blocks > u64::from(u32::MAX)
             || header.exceptions > header.size
+            || header.exceptions_len > b.len() as u64
+            || header.data_len > b.len() as u64
         {
             return Err(corrupt("header sizes disagree"));
         }
@@ -471,7 +488,7 @@ impl SliceFile {
         let offsets_at = HEADER_LEN;
         let crcs_at = offsets_at + 8 * (blocks + 1);
         let exceptions_at = crcs_at + 4 * blocks;
-        let data_at = exceptions_at + 8 * header.exceptions as usize;
+        let data_at = exceptions_at + header.exceptions_len as usize;
         let mut previous = 0;
         for i in 0..=blocks {
             let offset = u64_at(b, offsets_at + 8 * i);
@@ -483,16 +500,16 @@ impl SliceFile {
         if previous != header.data_len {
             return Err(corrupt("block offsets overrun the data"));
         }
-        let mut previous = None;
-        for i in 0..header.exceptions as usize {
-            let entry = u64_at(b, exceptions_at + 8 * i);
-            if (entry >> 2) >= header.size || value((entry & 3) as u8).is_none() {
-                return Err(corrupt("bad exception entry"));
-            }
-            if previous.is_some_and(|p| p >= entry >> 2) {
-                return Err(corrupt("exceptions are not ascending"));
-            }
-            previous = Some(entry >> 2);
+        let grouped = version >= 2;
+        if Exceptions::parse(
+            &b[exceptions_at..data_at],
+            grouped,
+            header.exceptions,
+            header.size,
+        )
+        .is_none()
+        {
+            return Err(corrupt("bad exception list"));
         }
         Ok(SliceFile {
             path,
@@ -505,6 +522,8 @@ impl SliceFile {
             offsets_at,
             crcs_at,
             exceptions_at,
+            version,
+            grouped,
             data_at,
         })
     }
@@ -580,30 +599,21 @@ impl SliceFile {
         decode_all(data, self.block_len(block)).ok_or_else(|| self.malformed(block))
     }
 
+    /// The exception list, checked when the file was opened.
+    fn exception_list(&self) -> Exceptions<'_> {
+        let section = &self.bytes[self.exceptions_at..self.data_at];
+        Exceptions::new(section, self.grouped, self.header.exceptions)
+            .expect("checked when the file was opened")
+    }
+
     /// The exception stored for `index`, if any.
     pub fn exception(&self, index: u64) -> Option<Wld> {
-        let b: &[u8] = &self.bytes;
-        let entry = |i: usize| u64_at(b, self.exceptions_at + 8 * i);
-        let (mut lo, mut hi) = (0usize, self.header.exceptions as usize);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            let e = entry(mid);
-            match (e >> 2).cmp(&index) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return value((e & 3) as u8),
-            }
-        }
-        None
+        self.exception_list().get(index)
     }
 
     /// Every exception, ascending.
     pub fn exceptions(&self) -> impl Iterator<Item = (u64, Wld)> + '_ {
-        let b: &[u8] = &self.bytes;
-        (0..self.header.exceptions as usize).filter_map(move |i| {
-            let e = u64_at(b, self.exceptions_at + 8 * i);
-            value((e & 3) as u8).map(|v| (e >> 2, v))
-        })
+        self.exception_list().iter()
     }
 
     /// Bytes on disk.
@@ -613,7 +623,7 @@ impl SliceFile {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn header(material: Material) -> Header {
@@ -630,6 +640,7 @@ mod tests {
             losses: 2,
             draws: 4,
             data_len: 0,
+            exceptions_len: 0,
         }
     }
 
@@ -653,7 +664,10 @@ mod tests {
             &path,
             header(Material::new(1, 0, 0, 1)),
             symbols.len() as u64,
-            |b, out| out.extend(symbols.chunks(block).nth(b as usize).unwrap()),
+            |b, out| {
+                out.extend(symbols.chunks(block).nth(b as usize).unwrap());
+                Ok(())
+            },
             &exceptions,
         )
         .unwrap();
@@ -751,6 +765,47 @@ mod tests {
                 Err(Error::Version { .. }) if at < 16 => {}
                 other => panic!("byte {at}: {:?}", other.err()),
             }
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// The bytes of a version 1 file holding what `bytes` (version 2) holds: each
+    /// exception in 8 bytes.
+    pub(crate) fn as_version_1(bytes: &[u8], exceptions: &[(u64, Wld)]) -> Vec<u8> {
+        let blocks = u64_at(bytes, 56) as usize;
+        let exceptions_at = HEADER_LEN + 12 * blocks + 8;
+        let data_at = exceptions_at + u64_at(bytes, 112) as usize;
+        let mut out = bytes[..exceptions_at].to_vec();
+        for &(i, v) in exceptions {
+            out.extend_from_slice(&(i << 2 | u64::from(symbol(v))).to_le_bytes());
+        }
+        let tables_crc = crc32fast::hash(&out[HEADER_LEN..]);
+        out.extend_from_slice(&bytes[data_at..]);
+        out[8..12].copy_from_slice(&1u32.to_le_bytes());
+        out[112..120].fill(0);
+        let crc = crc32fast::hash(&out[..120]);
+        out[120..124].copy_from_slice(&crc.to_le_bytes());
+        out[124..128].copy_from_slice(&tables_crc.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn version_1_files_still_read() {
+        let dir = temp_dir("version1");
+        let (path, symbols) = write_sample(&dir);
+        let (_, exceptions) = sample();
+        let v2 = std::fs::read(&path).unwrap();
+        let v1 = as_version_1(&v2, &exceptions);
+        assert_eq!(
+            v1.len(),
+            v2.len() + 8 * exceptions.len() - u64_at(&v2, 112) as usize
+        );
+        std::fs::write(&path, &v1).unwrap();
+        let file = open(&path).unwrap();
+        assert_eq!(file.version, 1);
+        assert_eq!(file.exceptions().collect::<Vec<_>>(), exceptions);
+        for (i, &s) in symbols.iter().enumerate() {
+            assert_eq!(file.get(i as u64).unwrap(), s);
         }
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -704,13 +704,17 @@ fn solve_job<V: Variant>(
             losses: counts[LOSS as usize],
             draws: counts[DRAW as usize],
             data_len: 0,
+            exceptions_len: 0,
         };
         let path = db.dir().join(file_name::<V>(material));
         format::write(
             &path,
             header,
             table.indexer.size(),
-            |block, out| block_symbols(table, block, out),
+            |block, out| {
+                block_symbols(table, block, out);
+                Ok(())
+            },
             &exceptions,
         )?;
         // Every slot's value, for later jobs (a hole's state has no value: code 0).

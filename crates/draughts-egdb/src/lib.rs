@@ -48,7 +48,7 @@
 //! | offset | size | contents |
 //! |---|---|---|
 //! | 0 | 8 | magic `DRTSEGDB` |
-//! | 8 | 4 | format version (1) |
+//! | 8 | 4 | format version (2; version 1 files are still read) |
 //! | 12 | 4 | header length (128) |
 //! | 16 | 16 | variant name ([`draughts_core::Variant::NAME`]), zero-padded |
 //! | 32 | 4 | material: white men, white kings, black men, black kings (White to move) |
@@ -61,13 +61,20 @@
 //! | 72 | 8 | stored positions (quiet ones) |
 //! | 80 | 24 | stored wins, losses, draws |
 //! | 104 | 8 | block data length `D` |
-//! | 112 | 8 | reserved (0) |
+//! | 112 | 8 | exception section length `X` in bytes (version 1: reserved, 0, and `X` = 8E) |
 //! | 120 | 4 | CRC-32 of bytes 0..120 |
 //! | 124 | 4 | CRC-32 of the three tables below |
 //! | 128 | 8(B+1) | block offsets into the data, the last one `D` |
 //! | | 4B | CRC-32 of each block |
-//! | | 8E | exceptions, ascending: `index << 2 \| value` |
+//! | | X | exceptions, ascending (below) |
 //! | | D | block data |
+//!
+//! The exceptions are `(index, value)` pairs in ascending index order, in groups of 64.
+//! First a head per group (16 bytes: its first entry `index << 2 | value`, then where
+//! its other entries start, counted from the end of the heads), then the other entries
+//! of every group in turn, each a LEB128 varint of `gap << 2 | value`, where `gap` (at
+//! least 1) is the distance to the index before it. Version 1 stored each entry as
+//! `index << 2 | value` in 8 bytes; `draughts egdb repack` rewrites such files.
 //!
 //! A value (symbol) is 0 draw, 1 win, 2 loss for the side to move. A block starts with
 //! its encoding byte: 0 constant (one symbol byte follows), 1 run-length (runs of one
@@ -93,6 +100,7 @@ mod bits;
 mod board;
 mod database;
 mod error;
+mod exceptions;
 mod format;
 mod generate;
 mod index;

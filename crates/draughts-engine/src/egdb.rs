@@ -40,6 +40,9 @@ enum EgdbCommand {
     Stats(DbArgs),
     /// Check that every stored value equals the minimax of its successors.
     Verify(VerifyArgs),
+    /// Rewrite the slice files an older format version wrote in the current one
+    /// (smaller exception lists; the values are unchanged).
+    Repack(DbArgs),
     /// Probe every position of every slice of one database (or every N-th index slot)
     /// in it and in another, and count the differences; exit with an error if any.
     Compare(CompareArgs),
@@ -166,7 +169,7 @@ pub fn run(args: &EgdbArgs) -> Result<(), CliError> {
     let variant = match &args.command {
         EgdbCommand::Build(a) => a.variant,
         EgdbCommand::Plan(a) => a.variant,
-        EgdbCommand::Probe(a) | EgdbCommand::Stats(a) => a.variant,
+        EgdbCommand::Probe(a) | EgdbCommand::Stats(a) | EgdbCommand::Repack(a) => a.variant,
         EgdbCommand::Verify(a) => a.db.variant,
         EgdbCommand::Compare(a) => a.db.variant,
         EgdbCommand::Latency(a) => a.db.variant,
@@ -182,6 +185,7 @@ pub fn run(args: &EgdbArgs) -> Result<(), CliError> {
         }
         EgdbCommand::Stats(a) => stats(&Database::<V>::open_nonempty(&a.db)?, &mut out),
         EgdbCommand::Verify(a) => run_verify::<V>(a, &mut out),
+        EgdbCommand::Repack(a) => repack(&mut Database::<V>::open_nonempty(&a.db)?, &mut out),
         EgdbCommand::Compare(a) => run_compare::<V>(a, &mut out),
         EgdbCommand::Latency(a) => latency(&Database::<V>::open_nonempty(&a.db.db)?, a, &mut out),
         EgdbCommand::Convert(a) => convert::<V>(a, &mut out),
@@ -295,6 +299,18 @@ pub fn probe_lines<V: Variant>(
 }
 
 /// Per slice and per piece count: positions stored, W/L/D, exceptions, bytes.
+fn repack<V: Variant>(db: &mut Database<V>, out: &mut dyn Write) -> Result<(), CliError> {
+    let before: u64 = db.stats().iter().map(|s| s.bytes).sum();
+    let rewritten = db.repack()?;
+    let after: u64 = db.stats().iter().map(|s| s.bytes).sum();
+    writeln!(
+        out,
+        "rewrote {} slice files; the database takes {after} bytes (was {before})",
+        rewritten.len()
+    )?;
+    Ok(())
+}
+
 fn stats<V: Variant>(db: &Database<V>, out: &mut dyn Write) -> Result<(), CliError> {
     let mut by_pieces = BTreeMap::<u32, [u64; 6]>::new();
     for s in db.stats() {
