@@ -9,6 +9,7 @@
 //! Version 1 files store every entry as a full u64.
 
 use crate::format::{symbol, value};
+use crate::varint;
 use draughts_search::Wld;
 use std::num::NonZeroU64;
 
@@ -30,17 +31,8 @@ pub(crate) fn encode(entries: &[(u64, Wld)]) -> Vec<u8> {
         heads.extend_from_slice(&(varints.len() as u64).to_le_bytes());
         let mut previous = first;
         for &(index, v) in &group[1..] {
-            let mut rest = (index - previous) << 2 | u64::from(symbol(v));
+            varint::push(&mut varints, (index - previous) << 2 | u64::from(symbol(v)));
             previous = index;
-            loop {
-                let byte = (rest & 0x7f) as u8;
-                rest >>= 7;
-                if rest == 0 {
-                    varints.push(byte);
-                    break;
-                }
-                varints.push(byte | 0x80);
-            }
         }
     }
     heads.extend_from_slice(&varints);
@@ -151,7 +143,7 @@ impl<'a> Exceptions<'a> {
                     return;
                 };
                 for _ in 1..(count - g * GROUP).min(GROUP) {
-                    let entry = read_varint(varints, &mut at).and_then(|e| {
+                    let entry = varint::read(varints, &mut at).and_then(|e| {
                         // A zero gap would repeat an index: refused.
                         let gap = NonZeroU64::new(e >> 2)?;
                         index = index.checked_add(gap.get())?;
@@ -178,7 +170,7 @@ impl<'a> Exceptions<'a> {
         };
         let mut at = usize::try_from(u64_at(heads, HEAD_LEN * g + 8)?).ok()?;
         for _ in 1..(count - g * GROUP).min(GROUP) {
-            read_varint(varints, &mut at)?;
+            varint::read(varints, &mut at)?;
         }
         Some(at)
     }
@@ -231,19 +223,6 @@ impl<'a> Exceptions<'a> {
     pub fn iter(self) -> impl Iterator<Item = (u64, Wld)> + 'a {
         self.entries().map_while(|e| e)
     }
-}
-
-fn read_varint(b: &[u8], at: &mut usize) -> Option<u64> {
-    let mut value = 0u64;
-    for shift in (0..64).step_by(7) {
-        let byte = *b.get(*at)?;
-        *at += 1;
-        value |= u64::from(byte & 0x7f).checked_shl(shift)?;
-        if byte & 0x80 == 0 {
-            return Some(value);
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use crate::error::Error;
 use crate::exceptions::{self, Exceptions};
 use crate::material::Material;
+use crate::varint;
 use draughts_search::Wld;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -126,16 +127,7 @@ fn encode_block(symbols: &[u8], out: &mut Vec<u8>) {
             runs.push(s << 6 | (len - 1) as u8);
         } else {
             runs.push(s << 6 | 63);
-            let mut rest = len - 64;
-            loop {
-                let byte = (rest & 0x7f) as u8;
-                rest >>= 7;
-                if rest == 0 {
-                    runs.push(byte);
-                    break;
-                }
-                runs.push(byte | 0x80);
-            }
+            varint::push(&mut runs, len - 64);
         }
         i = j;
     }
@@ -203,20 +195,7 @@ fn read_run(body: &[u8], at: &mut usize) -> Option<(u8, u64)> {
     if head & 63 != 63 {
         return Some((head, u64::from(head & 63) + 1));
     }
-    let mut extra = 0u64;
-    let mut shift = 0;
-    loop {
-        let byte = *body.get(*at)?;
-        *at += 1;
-        if shift > 56 {
-            return None;
-        }
-        extra |= u64::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte & 0x80 == 0 {
-            return Some((head, 64 + extra));
-        }
-    }
+    Some((head, 64 + varint::read(body, at)?))
 }
 
 /// Decodes a whole block, or `None` if it is malformed.

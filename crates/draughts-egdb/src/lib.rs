@@ -111,6 +111,7 @@ mod mmap;
 mod probe;
 mod sample;
 mod values;
+mod varint;
 
 pub use database::{file_name, Comparison, Database, SliceStats};
 pub use draughts_search::Wld;
