@@ -12,12 +12,19 @@ fn check<V: Variant>(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         if let Ok(weights) = Weights::parse::<V>(text) {
             let back = Weights::parse::<V>(&weights.to_text::<V>());
-            assert_eq!(back.ok(), Some(weights), "weights do not read back: {text:?}");
+            assert_eq!(
+                back.ok(),
+                Some(weights),
+                "weights do not read back: {text:?}"
+            );
         }
     }
     if let Ok(table) = Patterns::<V>::from_bytes(data) {
         let back = Patterns::<V>::from_bytes(&table.to_bytes());
-        assert!(back.ok() == Some(table.clone()), "a table does not read back");
+        assert!(
+            back.ok() == Some(table.clone()),
+            "a table does not read back"
+        );
         let eval = LinearEval::with_patterns(Weights::default_for::<V>(), Arc::new(table));
         let _ = eval.evaluate(&Position::<V>::initial());
     }

@@ -121,7 +121,7 @@ impl<V: Variant> Database<V> {
     }
 
     /// Opens every slice file of variant `V` in `dir` (files of other variants and
-    /// other names are ignored).
+    /// other names, materials the board cannot hold among them, are ignored).
     ///
     /// # Errors
     /// The directory cannot be read, or a slice file is damaged (bad magic, truncated,
@@ -140,6 +140,7 @@ impl<V: Variant> Database<V> {
                 .and_then(|n| n.strip_prefix('-'))
                 .and_then(|n| n.strip_suffix(".egdb"))
                 .and_then(Material::from_name)
+                .filter(|&m| Indexer::<V>::try_new(m).is_some())
             else {
                 continue;
             };
@@ -616,6 +617,25 @@ mod tests {
             .iter()
             .all(|(_, s)| s.file.version == format::VERSION));
         assert!(db.repack().unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file named for a material the board cannot hold (too many pieces, a count
+    /// beyond the index) is not a slice file: it is passed over, not indexed.
+    #[test]
+    fn names_of_impossible_materials_are_ignored() {
+        let dir = std::env::temp_dir().join(format!("egdb-names-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        for name in [
+            "w200m0k-b200m0k",
+            "w25m0k-b25m0k",
+            "w0m17k-b0m1k",
+            "w46m0k-b0m0k",
+        ] {
+            std::fs::write(dir.join(format!("international-{name}.egdb")), b"DGEGDB").unwrap();
+        }
+        let db = Database::<International>::open(&dir).unwrap();
+        assert_eq!(db.materials().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

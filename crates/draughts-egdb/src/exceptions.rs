@@ -70,34 +70,25 @@ impl<'a> Exceptions<'a> {
     }
 
     /// [`Exceptions::new`], then checked for a slice of `size` slots: `None` unless every
-    /// entry decodes, is in the slice, and the indices ascend.
+    /// entry decodes, is in the slice, and the indices ascend, and each group starts where
+    /// the one before it ends, the last ending the section.
     pub fn parse(section: &'a [u8], grouped: bool, count: u64, size: u64) -> Option<Self> {
         let view = Self::new(section, grouped, count)?;
-        let count = usize::try_from(count).ok()?;
-        let mut previous = None;
-        let mut seen = 0usize;
-        for entry in view.entries() {
-            let (index, _) = entry?;
-            if index >= size || previous.is_some_and(|p| p >= index) {
+        let mut previous: Option<u64> = None;
+        let mut end = 0;
+        for g in 0..view.groups() {
+            if view.start(g)? != end {
                 return None;
             }
-            previous = Some(index);
-            seen += 1;
-        }
-        if let Exceptions::Grouped { heads, varints, .. } = view {
-            // Every group starts where the one before ends, and the last ends the section.
-            let mut end = 0;
-            for g in 0..view.groups() {
-                if u64_at(heads, HEAD_LEN * g + 8)? != end as u64 {
-                    return None;
+            end = view.scan(g, |entry| match entry {
+                Some((index, _)) if index < size && !previous.is_some_and(|p| p >= index) => {
+                    previous = Some(index);
+                    true
                 }
-                end = view.group_end(g)?;
-            }
-            if end != varints.len() {
-                return None;
-            }
+                _ => false,
+            })?;
         }
-        (seen == count).then_some(view)
+        (end == view.body_len()).then_some(view)
     }
 
     /// Entries, `None` for one that does not decode (and what follows it in its
@@ -117,62 +108,62 @@ impl<'a> Exceptions<'a> {
     }
 
     /// Calls `f` on the entries of group `g` in order while it returns true; a malformed
-    /// entry is passed as `None` and ends the scan.
-    fn scan(self, g: usize, mut f: impl FnMut(Option<(u64, Wld)>) -> bool) {
+    /// entry is passed as `None` and ends the scan. Returns where the group's entries end
+    /// if every one was read and accepted.
+    fn scan(self, g: usize, mut f: impl FnMut(Option<(u64, Wld)>) -> bool) -> Option<usize> {
         let decode = |e: u64| value((e & 3) as u8).map(|v| (e >> 2, v));
-        match self {
-            Exceptions::Raw(b) => {
-                f(u64_at(b, 8 * g).and_then(decode));
-            }
+        let (first, rest) = match self {
+            Exceptions::Raw(b) => (u64_at(b, 8 * g), None),
             Exceptions::Grouped {
                 heads,
                 varints,
                 count,
-            } => {
-                let Some((mut index, v)) = u64_at(heads, HEAD_LEN * g).and_then(decode) else {
-                    f(None);
-                    return;
-                };
-                if !f(Some((index, v))) {
-                    return;
-                }
-                let Some(mut at) =
-                    u64_at(heads, HEAD_LEN * g + 8).and_then(|a| usize::try_from(a).ok())
-                else {
-                    f(None);
-                    return;
-                };
-                for _ in 1..(count - g * GROUP).min(GROUP) {
-                    let entry = varint::read(varints, &mut at).and_then(|e| {
-                        // A zero gap would repeat an index: refused.
-                        let gap = NonZeroU64::new(e >> 2)?;
-                        index = index.checked_add(gap.get())?;
-                        Some((index, value((e & 3) as u8)?))
-                    });
-                    let ok = entry.is_some();
-                    if !f(entry) || !ok {
-                        return;
-                    }
-                }
+            } => (
+                u64_at(heads, HEAD_LEN * g),
+                Some((varints, (count - g * GROUP).min(GROUP) - 1)),
+            ),
+        };
+        let (Some(mut at), Some((mut index, v))) = (self.start(g), first.and_then(decode)) else {
+            f(None);
+            return None;
+        };
+        if !f(Some((index, v))) {
+            return None;
+        }
+        let Some((varints, more)) = rest else {
+            return Some(at + 8);
+        };
+        for _ in 0..more {
+            let entry = varint::read(varints, &mut at).and_then(|e| {
+                // A zero gap would repeat an index: refused.
+                let gap = NonZeroU64::new(e >> 2)?;
+                index = index.checked_add(gap.get())?;
+                Some((index, value((e & 3) as u8)?))
+            });
+            let ok = entry.is_some();
+            if !f(entry) || !ok {
+                return None;
+            }
+        }
+        Some(at)
+    }
+
+    /// Where group `g`'s entries start in the body: the raw list, or the varints.
+    fn start(self, g: usize) -> Option<usize> {
+        match self {
+            Exceptions::Raw(_) => Some(8 * g),
+            Exceptions::Grouped { heads, .. } => {
+                usize::try_from(u64_at(heads, HEAD_LEN * g + 8)?).ok()
             }
         }
     }
 
-    /// Where group `g`'s varints end.
-    fn group_end(self, g: usize) -> Option<usize> {
-        let Exceptions::Grouped {
-            heads,
-            varints,
-            count,
-        } = self
-        else {
-            return None;
-        };
-        let mut at = usize::try_from(u64_at(heads, HEAD_LEN * g + 8)?).ok()?;
-        for _ in 1..(count - g * GROUP).min(GROUP) {
-            varint::read(varints, &mut at)?;
+    /// The length of the body: the raw list, or the varints.
+    fn body_len(self) -> usize {
+        match self {
+            Exceptions::Raw(b) => b.len(),
+            Exceptions::Grouped { varints, .. } => varints.len(),
         }
-        Some(at)
     }
 
     fn groups(self) -> usize {
@@ -288,6 +279,16 @@ mod tests {
         assert!(Exceptions::parse(&bytes[..bytes.len() - 1], true, 3, 31).is_none());
         // Three entries take a head of 16 bytes and two one-byte varints.
         assert_eq!(bytes.len(), 18);
+        // Three groups; the second's offset moved by one either way.
+        let many: Vec<(u64, Wld)> = (1..=150).map(|i| (i * 3, Wld::Draw)).collect();
+        let bytes = encode(&many);
+        assert!(Exceptions::parse(&bytes, true, 150, 451).is_some());
+        for offset in [62u8, 64] {
+            let mut moved = bytes.clone();
+            assert_eq!(moved[HEAD_LEN + 8], 63);
+            moved[HEAD_LEN + 8] = offset;
+            assert!(Exceptions::parse(&moved, true, 150, 451).is_none());
+        }
         // Version 1: a u64 an entry.
         let raw: Vec<u8> = entries
             .iter()

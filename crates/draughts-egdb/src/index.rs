@@ -107,8 +107,26 @@ impl<V: Variant> Indexer<V> {
     /// Squares a man may stand on (all but one crowning row).
     const MAN_SQUARES: u32 = Geo::<V>::SQUARES - Geo::<V>::PER_ROW;
 
+    /// The indexer of `material`.
+    ///
+    /// # Panics
+    /// If [`Indexer::try_new`] refuses the material: the builder's materials (at most
+    /// 8 pieces) never are.
     pub fn new(material: Material) -> Indexer<V> {
+        Self::try_new(material).expect("a material the board holds")
+    }
+
+    /// The indexer of `material`; `None` if the board cannot hold it, a count is beyond
+    /// the binomial table, or the number of indices overflows `u64`.
+    pub fn try_new(material: Material) -> Option<Indexer<V>> {
         let m = material;
+        let counts = [m.white_men, m.black_men, m.white_kings, m.black_kings];
+        let fits = counts.iter().all(|&c| usize::from(c) <= MAX_K)
+            && u32::from(m.white_men).max(m.black_men.into()) <= Self::MAN_SQUARES
+            && m.pieces() <= Geo::<V>::SQUARES;
+        if !fits {
+            return None;
+        }
         let free = Geo::<V>::SQUARES - m.men();
         let radix = [
             binomial(Self::MAN_SQUARES, m.white_men.into()),
@@ -116,12 +134,14 @@ impl<V: Variant> Indexer<V> {
             binomial(free, m.white_kings.into()),
             binomial(free - u32::from(m.white_kings), m.black_kings.into()),
         ];
-        Indexer {
+        Some(Indexer {
             material,
             radix,
-            size: radix.iter().product(),
+            size: radix
+                .iter()
+                .try_fold(1u64, |size, &r| size.checked_mul(r))?,
             variant: PhantomData,
-        }
+        })
     }
 
     pub fn material(&self) -> Material {

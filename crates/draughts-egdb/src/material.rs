@@ -57,22 +57,22 @@ impl Material {
 
     /// Pieces on the board.
     pub const fn pieces(self) -> u32 {
-        (self.white_men + self.white_kings + self.black_men + self.black_kings) as u32
+        self.white() + self.black()
     }
 
     /// Men on the board (both sides).
     pub const fn men(self) -> u32 {
-        (self.white_men + self.black_men) as u32
+        self.white_men as u32 + self.black_men as u32
     }
 
     /// White's pieces.
     pub const fn white(self) -> u32 {
-        (self.white_men + self.white_kings) as u32
+        self.white_men as u32 + self.white_kings as u32
     }
 
     /// Black's pieces.
     pub const fn black(self) -> u32 {
-        (self.black_men + self.black_kings) as u32
+        self.black_men as u32 + self.black_kings as u32
     }
 
     /// The name used in file names and reports: `w2m1k-b0m1k` for two white men and a
