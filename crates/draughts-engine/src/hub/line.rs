@@ -389,4 +389,49 @@ mod tests {
         assert_eq!(excerpt("short"), "'short'");
         assert_eq!(excerpt(&"y".repeat(100)).len(), 45);
     }
+
+    /// A bare word: what commands, names and flags are made of.
+    const WORD: &str = "[a-zA-Z0-9_.:/+é€-]{1,8}";
+
+    proptest::proptest! {
+        /// Whatever a client sends, reading it returns a line or a typed error; a line
+        /// it reads has a bare command word.
+        #[test]
+        fn reading_never_panics(text in "[a= \"\t\r\u{feff}\u{1}xé]{0,24}|.{0,24}") {
+            if let Ok(line) = Line::parse(&text) {
+                proptest::prop_assert!(!line.command.is_empty());
+                proptest::prop_assert!(line.command.chars().all(is_bare));
+            }
+        }
+
+        /// What the engine writes, quoting values as needed, reads back to the same
+        /// command and arguments.
+        #[test]
+        fn written_lines_read_back(
+            command in WORD,
+            args in proptest::collection::vec(
+                (WORD, proptest::option::of("[a-z0-9 =.\u{feff}é-]{0,8}")),
+                0..6,
+            ),
+        ) {
+            let mut text = command.clone();
+            for (name, value) in &args {
+                match value {
+                    Some(v) => text.push_str(&format!(" {name}={}", super::value(v))),
+                    None => text.push_str(&format!(" {name}")),
+                }
+            }
+            let expected = Line {
+                command,
+                args: args
+                    .into_iter()
+                    .map(|(name, value)| match value {
+                        Some(v) => Arg::Pair(name, v),
+                        None => Arg::Flag(name),
+                    })
+                    .collect(),
+            };
+            proptest::prop_assert_eq!(Line::parse(&text), Ok(expected));
+        }
+    }
 }

@@ -1,31 +1,22 @@
 //! The engine's Hub parameters: one table row per parameter, from which the `param`
 //! lines, the checking of `set-param` and the typed reads all follow. A new parameter
-//! (tactics on/off, ...) is one more row in [`PARAMS`] and a read where it is used.
+//! (a contempt factor, ...) is one more row in [`PARAMS`] and a read where it is used.
 
 use super::line::LineBuilder;
 use draughts_core::VariantKind;
 
 /// The type of a parameter, as the Hub protocol names it.
+///
+/// The protocol also has `bool` and `real`; they join when a parameter needs them (the
+/// tactics file is text: empty turns the templates off).
 #[derive(Clone, Copy, Debug)]
-// Every Hub type is here; `bool` and `real` wait for their first parameters (tactics on
-// or off, a contempt factor).
-#[allow(dead_code)]
 pub enum Kind {
-    /// `true` or `false`.
-    Bool,
     /// A whole number in `min..=max`.
     Int {
         /// Smallest accepted value.
         min: i64,
         /// Largest accepted value.
         max: i64,
-    },
-    /// A real number in `min..=max`.
-    Real {
-        /// Smallest accepted value.
-        min: f64,
-        /// Largest accepted value.
-        max: f64,
     },
     /// Any text (possibly empty).
     Text,
@@ -154,12 +145,8 @@ impl Params {
                     .pair("name", spec.name)
                     .pair("value", value);
                 match spec.kind {
-                    Kind::Bool => line.pair("type", "bool"),
                     Kind::Int { min, max } => {
                         line.pair("type", "int").pair("min", min).pair("max", max)
-                    }
-                    Kind::Real { min, max } => {
-                        line.pair("type", "real").pair("min", min).pair("max", max)
                     }
                     Kind::Text => line.pair("type", "string"),
                     Kind::Enum { values, .. } => {
@@ -192,18 +179,9 @@ impl Params {
         };
         let text = value.trim();
         let normalised = match spec.kind {
-            Kind::Bool => match text.to_ascii_lowercase().as_str() {
-                "true" | "1" | "yes" | "on" => "true".to_string(),
-                "false" | "0" | "no" | "off" => "false".to_string(),
-                _ => return Err(bad("true or false".into())),
-            },
             Kind::Int { min, max } => match text.parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => n.to_string(),
                 _ => return Err(bad(format!("a whole number from {min} to {max}"))),
-            },
-            Kind::Real { min, max } => match text.parse::<f64>() {
-                Ok(x) if x.is_finite() && (min..=max).contains(&x) => x.to_string(),
-                _ => return Err(bad(format!("a number from {min} to {max}"))),
             },
             Kind::Text => value.to_string(),
             Kind::Enum { values, normalize } => match normalize(text) {
@@ -226,12 +204,6 @@ impl Params {
     /// An `int` parameter's value.
     pub fn int(&self, name: &str) -> i64 {
         self.text(name).parse().unwrap_or_default()
-    }
-
-    /// A `bool` parameter's value.
-    #[allow(dead_code)] // no bool parameter yet; the tactics switch will be one.
-    pub fn flag(&self, name: &str) -> bool {
-        self.text(name) == "true"
     }
 
     /// The `variant` parameter.
