@@ -108,6 +108,9 @@ struct CompareArgs {
 struct VerifyArgs {
     #[command(flatten)]
     db: DbArgs,
+    /// Verify only this slice, e.g. `w1m0k-b5m0k` (repeatable; default: every slice)
+    #[arg(long = "slice", value_name = "MATERIAL", value_parser = material_arg)]
+    slices: Vec<Material>,
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
     threads: u32,
@@ -370,11 +373,29 @@ fn run_compare<V: Variant>(args: &CompareArgs, out: &mut dyn Write) -> Result<()
     }
 }
 
+/// Reads a slice name such as `w1m0k-b5m0k` on the command line.
+fn material_arg(text: &str) -> Result<Material, String> {
+    Material::from_name(text).ok_or_else(|| {
+        format!("{text:?} is no slice name: white then black men and kings, e.g. w1m0k-b5m0k")
+    })
+}
+
 fn run_verify<V: Variant>(args: &VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let db = Database::<V>::open_nonempty(&args.db.db)?;
+    if let Some(missing) = args
+        .slices
+        .iter()
+        .find(|&&m| !db.materials().any(|d| d == m))
+    {
+        return Err(CliError::Message(format!(
+            "no slice {missing} in {}",
+            args.db.db.display()
+        )));
+    }
     let pool = worker_pool(args.threads)?;
     let start = Instant::now();
-    let slices = pool.install(|| db.verify(true))?;
+    let keep = |m: Material| args.slices.is_empty() || args.slices.contains(&m);
+    let slices = pool.install(|| db.verify_slices(keep, true))?;
     writeln!(
         out,
         "{} slices verified in {:.2}s: every stored value equals the minimax of its successors",

@@ -77,6 +77,21 @@ fn build_probe_stats_verify_and_use() {
 
     let (out, _) = succeed(&[&["egdb", "verify"][..], &english].concat(), "");
     assert!(out.contains("slices verified"), "{out}");
+    let one = [&["egdb", "verify", "--slice", "w0m2k-b0m1k"][..], &english].concat();
+    let (out, _) = succeed(&one, "");
+    assert!(out.starts_with("1 slices verified"), "{out}");
+    for (slice, said) in [
+        ("w2m2k-b2m2k", "no slice w2m2k-b2m2k"),
+        ("w2-b1", "no slice name"),
+    ] {
+        let output = draughts(
+            &[&["egdb", "verify", "--slice", slice][..], &english].concat(),
+            "",
+        );
+        assert!(!output.status.success());
+        let err = text(&output.stderr);
+        assert!(err.contains(said), "{err}");
+    }
 
     // The slots the index gives, and the memory the build of a piece count needs.
     let (out, _) = succeed(

@@ -256,4 +256,30 @@ mod tests {
         let err = GaState::load(Path::new("/nonexistent/state.txt")).unwrap_err();
         assert!(err.to_string().contains("/nonexistent/state.txt"), "{err}");
     }
+
+    proptest::proptest! {
+        /// A damaged state file reads as an error naming a line of it, or as a state
+        /// whose text reads back to the same text; never a panic.
+        #[test]
+        fn damaged_files_read_or_name_a_line(
+            at in 0usize..1_000,
+            removed in 0usize..24,
+            inserted in "[ -~\n]{0,12}",
+        ) {
+            let text = state().to_text();
+            let at = at.min(text.len());
+            let end = (at + removed).min(text.len());
+            let damaged = format!("{}{inserted}{}", &text[..at], &text[end..]);
+            match GaState::parse(&damaged) {
+                Ok(read) => {
+                    let again = read.to_text();
+                    proptest::prop_assert_eq!(
+                        GaState::parse(&again).map(|s| s.to_text()),
+                        Ok(again)
+                    );
+                }
+                Err((line, _)) => proptest::prop_assert!(line <= damaged.lines().count()),
+            }
+        }
+    }
 }
