@@ -15,6 +15,7 @@ mod hub;
 mod matches;
 mod perft;
 mod play;
+mod position_files;
 mod tactics;
 mod tune;
 

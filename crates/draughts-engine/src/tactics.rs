@@ -4,6 +4,7 @@
 
 use crate::engine::{searcher, with_variant, EngineOptions};
 use crate::matches::openings::{self, SplitMix64};
+use crate::position_files::{read_suite, Suite};
 use crate::{parse_variant, CliError};
 use clap::{Args, Subcommand};
 use draughts_core::{pdn, Game, Move, Position, Variant, VariantKind};
@@ -271,7 +272,7 @@ fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
         }
     );
     let started = Instant::now();
-    let openings = openings::read::<V>(openings::builtin(args.variant), "built-in openings")?;
+    let openings = openings::load::<V>(None, args.variant)?;
     let options = EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
@@ -348,7 +349,7 @@ fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
     let player = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let mut ranker = searcher::<V>(&options).map_err(|e| e.to_string())?;
     ranker.set_tactical_oracle(Some(oracle.clone()));
-    let openings = openings::read::<V>(openings::builtin(args.variant), "built-in openings")?;
+    let openings = openings::load::<V>(None, args.variant)?;
     let mut rng = SplitMix64(args.seed);
     let total = args.selfplay as usize;
     eprintln!(
@@ -759,9 +760,6 @@ fn plays<V: Variant>(
     result.best_move.as_ref() == Some(best)
 }
 
-/// Positions with their winning move.
-type Suite<V> = Vec<(Position<V>, Move<V>)>;
-
 /// The suite in the file `path`; errors name the file (and the line).
 fn load_suite<V: Variant>(path: &Path) -> Result<Suite<V>, String> {
     let origin = path.display().to_string();
@@ -769,52 +767,11 @@ fn load_suite<V: Variant>(path: &Path) -> Result<Suite<V>, String> {
     read_suite::<V>(&text, &origin)
 }
 
-/// The lines of a suite: a FEN and a legal move each.
-fn read_suite<V: Variant>(text: &str, origin: &str) -> Result<Suite<V>, String> {
-    let mut suite = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = || format!("{origin}:{}", number + 1);
-        let (fen, text) = line
-            .rsplit_once(char::is_whitespace)
-            .ok_or_else(|| format!("{}: expected a FEN and a move, found {line:?}", at()))?;
-        let pos: Position<V> = fen
-            .trim()
-            .parse()
-            .map_err(|e| format!("{}: {:?} is not a {} FEN: {e}", at(), fen.trim(), V::NAME))?;
-        let mv = pos.parse_move(text).map_err(|e| format!("{}: {e}", at()))?;
-        suite.push((pos, mv));
-    }
-    if suite.is_empty() {
-        return Err(format!("{origin}: no position in it"));
-    }
-    Ok(suite)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use draughts_core::International;
     use std::sync::Arc;
-
-    #[test]
-    fn suite_lines_are_checked() {
-        let good = "# a shot\nW:W27,28,33,39,47:B1,17,18 28-22\n";
-        let suite = read_suite::<International>(good, "suite.txt").unwrap();
-        assert_eq!(suite.len(), 1);
-        for (bad, expected) in [
-            ("W:W27,28,33,39,47:B1,17,18", "suite.txt:1: expected a FEN"),
-            ("W:W27,28:B99 28-22", "suite.txt:1: \"W:W27,28:B99\" is not"),
-            ("W:W27,28,33,39,47:B1,17,18 28-17", "suite.txt:1:"),
-            ("# nothing\n", "suite.txt: no position"),
-        ] {
-            let error = read_suite::<International>(bad, "suite.txt").unwrap_err();
-            assert!(error.starts_with(expected), "{bad}: {error}");
-        }
-    }
 
     #[test]
     fn confirming_keeps_the_moves_a_search_plays() {

@@ -7,7 +7,7 @@ use crate::engine::with_variant;
 use crate::matches::openings;
 use crate::{parse_variant, CliError};
 use clap::{Args, Subcommand, ValueEnum};
-use draughts_core::{Game, GameResult, Position, Variant, VariantKind};
+use draughts_core::{Game, GameResult, Variant, VariantKind};
 use draughts_eval::{Feature, Patterns, Weights};
 use draughts_search::Limits;
 use draughts_tune::{
@@ -322,17 +322,6 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     }
 }
 
-fn read_openings<V: Variant>(play: &PlayArgs) -> Result<Vec<Position<V>>, CliError> {
-    Ok(match &play.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            openings::read::<V>(&text, &path.display().to_string())?
-        }
-        None => openings::read::<V>(openings::builtin(play.variant), "built-in openings")?,
-    })
-}
-
 fn ga_config<V: Variant>(args: &GaArgs) -> GaConfig {
     let mut config = match args.preset {
         Preset::Classic => GaConfig::classic::<V>(),
@@ -385,7 +374,7 @@ fn ga_config<V: Variant>(args: &GaArgs) -> GaConfig {
 
 fn run_ga_command<V: Variant>(args: &GaArgs) -> Result<(), CliError> {
     let config = ga_config::<V>(args);
-    let openings = read_openings::<V>(&args.play)?;
+    let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -471,7 +460,7 @@ fn play_and_save<V: Variant>(
     play: &PlayArgs,
     path: &Path,
 ) -> Result<Vec<(Game<V>, GameResult)>, CliError> {
-    let openings = read_openings::<V>(play)?;
+    let openings = openings::load::<V>(play.openings.as_deref(), play.variant)?;
     let patterns = options.pattern_table::<V>()?;
     let began = Instant::now();
     let done = AtomicUsize::new(0);

@@ -50,7 +50,7 @@ pub use pattern_fit::{
     fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
-pub use state::GenerationSummary;
+pub use state::{GaState, GenerationSummary, StateError};
 pub use tournament::{
     match_schedule, play_game, play_game_between, play_schedule, round_robin_schedule, Contestant,
     Pairing, Played, ScheduleError, SearchSettings, Table, Tournament,

@@ -58,15 +58,37 @@ impl GenerationSummary {
     }
 }
 
-/// A GA run between generations.
+/// A GA run between generations: what [`crate::run_ga`] saves after each generation
+/// and resumes from, and what a study of the run reads.
+///
+/// ```
+/// use draughts_tune::GaState;
+///
+/// let text = "settings GaConfig { pool: 1 }\npool 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n";
+/// let state = GaState::parse(text)?;
+/// assert_eq!(state.pool.len(), 1);
+/// assert_eq!(GaState::parse(&state.to_text())?, state);
+/// assert_eq!(GaState::parse("pool 1 2\n").unwrap_err().line, 1);
+/// # Ok::<(), draughts_tune::StateError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct GaState {
+pub struct GaState {
     /// The run's settings ([`crate::GaConfig`] without the number of generations).
     pub fingerprint: String,
     /// The pool of the next generation.
     pub pool: Vec<Weights>,
     /// The completed generations.
     pub history: Vec<GenerationSummary>,
+}
+
+/// A line of a GA state file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct StateError {
+    /// The line, from 1 (the last line when something is missing).
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
 }
 
 const HEADER: &str = "# draughts-tune GA state: resume with the same settings";
@@ -108,15 +130,19 @@ impl GaState {
     /// Reads a state file.
     pub fn load(path: &Path) -> Result<GaState, TuneError> {
         let text = std::fs::read_to_string(path).map_err(TuneError::io(path))?;
-        GaState::parse(&text).map_err(|(line, message)| TuneError::State {
+        GaState::parse(&text).map_err(|StateError { line, message }| TuneError::State {
             path: path.to_path_buf(),
             line,
             message,
         })
     }
 
-    /// Reads a state file's text; an error is the line number and what is wrong.
-    pub fn parse(text: &str) -> Result<GaState, (usize, String)> {
+    /// Reads a state file's text.
+    ///
+    /// # Errors
+    /// The first line that cannot be read, or the last when there is no settings or
+    /// no pool line.
+    pub fn parse(text: &str) -> Result<GaState, StateError> {
         let mut state = GaState {
             fingerprint: String::new(),
             pool: Vec::new(),
@@ -124,7 +150,10 @@ impl GaState {
         };
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
-            let fail = |message: &str| (number, message.to_string());
+            let fail = |message: &str| StateError {
+                line: number,
+                message: message.to_string(),
+            };
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;
             }
@@ -148,7 +177,10 @@ impl GaState {
                     if generation != state.history.len() {
                         return Err(fail("generations out of order"));
                     }
-                    let float = |s: &str| s.parse::<f64>().map_err(|_| bad());
+                    let float = |s: &str| match s.parse::<f64>() {
+                        Ok(x) if x.is_finite() => Ok(x),
+                        _ => Err(bad()),
+                    };
                     let versus = if fields[4..7] == ["-", "-", "-"] {
                         None
                     } else {
@@ -172,10 +204,10 @@ impl GaState {
             }
         }
         if state.fingerprint.is_empty() || state.pool.is_empty() {
-            return Err((
-                text.lines().count(),
-                "no settings or no pool: not a GA state file".into(),
-            ));
+            return Err(StateError {
+                line: text.lines().count(),
+                message: "no settings or no pool: not a GA state file".into(),
+            });
         }
         Ok(state)
     }
@@ -246,11 +278,12 @@ mod tests {
             (text.replace("pool 100 145", "pool 100 x"), 3),
             (text.replace("generation 1 ", "generation 5 "), 6),
             (text.replace(" - - -", " - -"), 6),
+            (text.replace("generation 1 2.5 ", "generation 1 NaN "), 6),
             (format!("{text}nonsense\n"), 7),
         ];
         for (bad, line) in cases {
             let err = GaState::parse(&bad).unwrap_err();
-            assert_eq!(err.0, line, "{err:?}");
+            assert_eq!(err.line, line, "{err:?}");
         }
         assert!(GaState::parse("").is_err());
         let err = GaState::load(Path::new("/nonexistent/state.txt")).unwrap_err();
@@ -278,7 +311,7 @@ mod tests {
                         Ok(again)
                     );
                 }
-                Err((line, _)) => proptest::prop_assert!(line <= damaged.lines().count()),
+                Err(e) => proptest::prop_assert!(e.line <= damaged.lines().count()),
             }
         }
     }

@@ -175,14 +175,7 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         names[0].push_str(" #1");
         names[1].push_str(" #2");
     }
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            openings::read::<V>(&text, &path.display().to_string())?
-        }
-        None => openings::read::<V>(openings::builtin(args.variant), "built-in openings")?,
-    };
+    let openings = openings::load::<V>(args.openings.as_deref(), args.variant)?;
     let games = args.games.map_or(2 * openings.len(), |n| n as usize);
     let games = games + games % 2;
     let threads = specs

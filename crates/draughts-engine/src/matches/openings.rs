@@ -1,16 +1,17 @@
 //! Opening positions: reading an openings file, the built-in sets, and `draughts
 //! openings`, which generates balanced ones.
 //!
-//! An openings file has one FEN a line; `#` starts a comment (to the end of the line),
-//! and blank lines are ignored.
+//! An openings file has one FEN a line (read by [`crate::position_files`]).
 
 use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::position_files::read_openings;
 use crate::{CliError, OpeningsArgs};
 use draughts_core::{Game, Position, Variant, VariantKind};
 use draughts_eval::MAN;
 use draughts_search::{plies_to_end, Control, Limits};
 use std::collections::HashSet;
 use std::io::Write;
+use std::path::Path;
 
 /// The openings file for `kind` that comes with the engine.
 pub fn builtin(kind: VariantKind) -> &'static str {
@@ -20,37 +21,23 @@ pub fn builtin(kind: VariantKind) -> &'static str {
     }
 }
 
-/// The positions of an openings file; `origin` names it in errors.
+/// The openings in the file `path`, or the built-in ones of `kind` without one.
 ///
 /// # Errors
-/// A message naming the line of a FEN that cannot be read, or of a position where the
-/// game is already over; also when there is no position at all.
-pub fn read<V: Variant>(text: &str, origin: &str) -> Result<Vec<Position<V>>, String> {
-    let mut positions = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let fen = line.split('#').next().unwrap_or("").trim();
-        if fen.is_empty() {
-            continue;
+/// The file cannot be read, or a line of it is not a playable position (see
+/// [`read_openings`]).
+pub fn load<V: Variant>(
+    path: Option<&Path>,
+    kind: VariantKind,
+) -> Result<Vec<Position<V>>, String> {
+    match path {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            read_openings::<V>(&text, &path.display().to_string())
         }
-        let position: Position<V> = fen.parse().map_err(|e| {
-            format!(
-                "{origin}:{}: {fen:?} is not a {} FEN: {e}",
-                number + 1,
-                V::NAME
-            )
-        })?;
-        if position.legal_moves().is_empty() {
-            return Err(format!(
-                "{origin}:{}: {fen} has no legal move: the game is already over",
-                number + 1
-            ));
-        }
-        positions.push(position);
+        None => read_openings::<V>(builtin(kind), "built-in openings"),
     }
-    if positions.is_empty() {
-        return Err(format!("{origin}: no opening position in it"));
-    }
-    Ok(positions)
 }
 
 /// `draughts openings`: writes `--count` distinct positions reached by `--plies` random
@@ -193,26 +180,13 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
-
-    #[test]
-    fn reads_fens_comments_and_blank_lines() {
-        let text = "# openings\n\nW:W31-50:B1-20\n  B:W31-50:B1-20  # a comment\n";
-        let positions = read::<International>(text, "test.fen").unwrap();
-        assert_eq!(positions.len(), 2);
-        assert_eq!(positions[0], Position::initial());
-        let error = read::<International>("W:W31-50:B1-20\nnonsense\n", "x.fen").unwrap_err();
-        assert!(error.starts_with("x.fen:2: "), "{error}");
-        let error = read::<International>("W:W:BK5\n", "x.fen").unwrap_err();
-        assert!(error.contains("already over"), "{error}");
-        assert!(read::<International>("# nothing\n", "x.fen").is_err());
-    }
+    use draughts_core::English;
 
     #[test]
     fn builtin_openings_are_valid_and_distinct() {
         for kind in VariantKind::ALL {
             let count = with_variant!(kind, V => {
-                let positions = read::<V>(builtin(kind), kind.name()).unwrap();
+                let positions = read_openings::<V>(builtin(kind), kind.name()).unwrap();
                 let distinct: HashSet<_> = positions.iter().collect();
                 assert_eq!(distinct.len(), positions.len(), "{}", kind.name());
                 for p in &positions {

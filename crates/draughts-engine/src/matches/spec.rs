@@ -91,6 +91,7 @@ impl PlayerSpec {
                 .rev()
                 .find(|(name, _)| name == "threads")
                 .and_then(|(_, value)| value.parse().ok())
+                .filter(|&threads| threads > 0)
                 .unwrap_or(1),
         }
     }
@@ -184,7 +185,8 @@ impl FromStr for PlayerSpec {
             }
             "hub" => {
                 let words = split_words(rest.unwrap_or(""))?;
-                let Some((program, args)) = words.split_first() else {
+                let Some((program, args)) = words.split_first().filter(|(p, _)| !p.is_empty())
+                else {
                     return Err(SpecError::MissingCommand);
                 };
                 let mut params = Vec::new();
@@ -357,6 +359,7 @@ mod tests {
         assert_eq!(params, &[("hash".to_string(), "8".to_string())]);
         assert_eq!(ours.depth, Some(4));
         assert_eq!(spec("hub,threads=4:x").threads(), 4);
+        assert_eq!(spec("hub,threads=0:x").threads(), 1);
     }
 
     #[test]
@@ -370,6 +373,7 @@ mod tests {
             ("hub:", "needs the engine's command"),
             ("hub", "needs the engine's command"),
             ("hub:'scan hub", "unterminated quote"),
+            ("hub:'' hub", "needs the engine's command"),
             ("hub,=3:scan", "not key=value"),
         ] {
             let message = text.parse::<PlayerSpec>().unwrap_err().to_string();
