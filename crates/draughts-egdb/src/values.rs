@@ -13,7 +13,9 @@
 //! The tables are a build cache: the database does not read them, a build without them
 //! searches as before, and they can be deleted once the build is complete. Files are
 //! written under a temporary name and renamed, so one that exists is whole; the header
-//! (variant, material, size) and the length are checked when it is opened.
+//! (variant, material, size), the length and a checksum of the values are checked
+//! when it is opened. A table of the first format, which had no checksum, is ignored
+//! (the build searches instead).
 
 use crate::board::Raw;
 use crate::error::Error;
@@ -31,10 +33,13 @@ pub(crate) fn values_name<V: Variant>(material: Material) -> String {
     format!("{}-{}.values", V::NAME, material)
 }
 
-const MAGIC: &[u8; 8] = b"DGVALS01";
+const MAGIC: &[u8; 8] = b"DGVALS02";
 
-/// Magic, variant name (16 bytes, zero padded), the four piece counts, four bytes of
-/// zeros, the number of slots (little-endian).
+/// The magic of the first format, without a checksum.
+const MAGIC_V1: &[u8; 8] = b"DGVALS01";
+
+/// Magic, variant name (16 bytes, zero padded), the four piece counts, the CRC-32 of
+/// the values, the number of slots (little-endian).
 const HEADER_LEN: usize = 8 + 16 + 4 + 4 + 8;
 
 /// A slot's two bits: 0 for a hole, else the builder's codes.
@@ -42,7 +47,10 @@ pub(crate) const WIN: u8 = 1;
 pub(crate) const LOSS: u8 = 2;
 pub(crate) const DRAW: u8 = 3;
 
-fn header<V: Variant>(material: Material, size: u64) -> [u8; HEADER_LEN] {
+/// Where the header keeps the checksum.
+const CRC: std::ops::Range<usize> = 28..32;
+
+fn header<V: Variant>(material: Material, size: u64, crc: u32) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(MAGIC);
     let name = V::NAME.as_bytes();
@@ -53,6 +61,7 @@ fn header<V: Variant>(material: Material, size: u64) -> [u8; HEADER_LEN] {
         material.black_men,
         material.black_kings,
     ]);
+    h[CRC].copy_from_slice(&crc.to_le_bytes());
     h[32..40].copy_from_slice(&size.to_le_bytes());
     h
 }
@@ -82,7 +91,7 @@ pub(crate) fn write<V: Variant>(
         });
     let tmp = path.with_extension("values.tmp");
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(&header::<V>(material, size))?;
+        f.write_all(&header::<V>(material, size, crc32fast::hash(&data)))?;
         f.write_all(&data)
     });
     written.map_err(|e| Error::io(&tmp, e))?;
@@ -96,7 +105,8 @@ struct Table<V: Variant> {
 }
 
 impl<V: Variant> Table<V> {
-    /// Opens `path` as the table of `material`; `Ok(None)` if there is no such file.
+    /// Opens `path` as the table of `material`; `Ok(None)` if there is no such file or
+    /// it has the first format.
     fn open(path: &Path, material: Material) -> Result<Option<Table<V>>, Error> {
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
@@ -114,11 +124,23 @@ impl<V: Variant> Table<V> {
             });
         }
         let bytes = Bytes::Mapped(crate::mmap::map(&file).map_err(|e| Error::io(path, e))?);
-        if bytes[..HEADER_LEN] != header::<V>(material, indexer.size()) {
+        if &bytes[..MAGIC_V1.len()] == MAGIC_V1 {
+            return Ok(None);
+        }
+        let mut crc = [0; 4];
+        crc.copy_from_slice(&bytes[CRC]);
+        let crc = u32::from_le_bytes(crc);
+        if bytes[..HEADER_LEN] != header::<V>(material, indexer.size(), crc) {
             return Err(Error::Mismatch {
                 path: path.to_owned(),
                 found: "another header".to_owned(),
                 expected: format!("the value table of {} {material}", V::NAME),
+            });
+        }
+        if crc32fast::hash(&bytes[HEADER_LEN..]) != crc {
+            return Err(Error::Corrupt {
+                path: path.to_owned(),
+                detail: "the values do not match their checksum".to_owned(),
             });
         }
         Ok(Some(Table { bytes, indexer }))
@@ -210,9 +232,41 @@ mod tests {
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
         assert!(matches!(tables.open(&dir, m), Err(Error::Truncated { .. })));
+        // A table of the first format (no checksum) is not used.
+        let mut first = bytes.clone();
+        first[..8].copy_from_slice(MAGIC_V1);
+        std::fs::write(&path, &first).unwrap();
+        tables.open(&dir, m).unwrap();
+        assert!(tables.get(&indexer.position(0).unwrap()).is_none());
         std::fs::remove_file(&path).unwrap();
         tables.open(&dir, m).unwrap();
         assert!(tables.get(&indexer.position(0).unwrap()).is_none());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// A table with any byte changed is refused, never read.
+        #[test]
+        fn any_changed_byte_is_refused(at in 0usize..1 << 20, flip in 1u8..=255) {
+            let dir = std::env::temp_dir()
+                .join(format!("egdb-values-flip-{}-{at}-{flip}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let m = Material::new(1, 0, 0, 2);
+            let size = Indexer::<International>::new(m).size();
+            let path = dir.join(values_name::<International>(m));
+            write::<International>(&path, m, size, |i| (i % 3 + 1) as u8).unwrap();
+            let mut bytes = std::fs::read(&path).unwrap();
+            let at = at % bytes.len();
+            bytes[at] ^= flip;
+            std::fs::write(&path, &bytes).unwrap();
+            let opened = ValueTables::<International>::new().open(&dir, m);
+            std::fs::remove_dir_all(&dir).unwrap();
+            proptest::prop_assert!(
+                matches!(opened, Err(Error::Mismatch { .. } | Error::Corrupt { .. }))
+                    || (at < 8 && bytes[..8] == *MAGIC_V1),
+                "byte {at}: {opened:?}"
+            );
+        }
     }
 }
