@@ -159,7 +159,8 @@ impl GaState {
             }
             let (keyword, rest) = line.split_once(' ').unwrap_or((line, ""));
             match keyword {
-                "settings" => state.fingerprint = rest.to_string(),
+                // Without trailing white space, which a line end may have added.
+                "settings" => state.fingerprint = rest.trim_end().to_string(),
                 "pool" => {
                     let weights =
                         parse_weights(rest).ok_or_else(|| fail("expected 14 integer weights"))?;
@@ -297,7 +298,7 @@ mod tests {
         fn damaged_files_read_or_name_a_line(
             at in 0usize..1_000,
             removed in 0usize..24,
-            inserted in "[ -~\n]{0,12}",
+            inserted in "[ -~\r\n]{0,12}",
         ) {
             let text = state().to_text();
             let at = at.min(text.len());
