@@ -1,8 +1,8 @@
 //! The `--engine1`/`--engine2` specifications of `draughts match`, from the engine's
 //! `matches/spec.rs` and the options it fills in from `engine.rs` (compiled in here: the
 //! engine is a binary crate). Each line is read as a specification: no panic, and what
-//! reads has a name and at least one thread. A command line split into words, quoted again and split once
-//! more, gives the same words.
+//! reads has a name and at least one thread. A command line split into words, quoted
+//! again and split once more, gives the same words.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
