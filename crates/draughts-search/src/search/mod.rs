@@ -1,0 +1,327 @@
+//! Principal variation search with iterative deepening, aspiration windows, a shared
+//! transposition table and capture-resolving quiescence, on one or more threads
+//! (Lazy SMP).
+
+use crate::limits::Limits;
+use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
+pub use crate::score::DATABASE_WIN;
+use crate::score::MAX_PLY;
+use crate::tt::Table;
+use draughts_core::{Game, Move, MoveList, Position, Variant};
+use draughts_eval::{Evaluator, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+mod iterate;
+mod node;
+mod oracles;
+mod ordering;
+mod quiesce;
+
+use oracles::{MaterialKey, LEAF_GAIN_LIMIT};
+use ordering::Order;
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<V: Variant> {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move<V>>,
+}
+
+impl<V: Variant> SearchInfo<V> {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-6)
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<V: Variant> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best_move: Option<Move<V>>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move<V>>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move<V>>,
+}
+
+/// Stop and ponder control of one search, shareable with another thread (for example
+/// one reading protocol commands). Make a fresh one for each search: a stop requested
+/// before the search starts is honoured at once.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponder_hit: Mutex<Option<Instant>>,
+}
+
+impl Control {
+    /// Asks the running search to stop as soon as possible; it still returns its best
+    /// move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was requested.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the ponder search becomes a normal one
+    /// whose time limits count from now.
+    pub fn ponder_hit(&self) {
+        if let Ok(mut at) = self.ponder_hit.lock() {
+            *at = Some(Instant::now());
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// The control of a ponder search: time limits wait for [`Control::ponder_hit`].
+    pub fn pondering() -> Control {
+        Control {
+            pondering: AtomicBool::new(true),
+            ..Control::default()
+        }
+    }
+}
+
+/// A searcher for variant `V` with evaluator `E`: owns the transposition table and the
+/// thread count, and lends both to each search.
+pub struct Searcher<V: Variant, E: Evaluator<V>> {
+    eval: Arc<E>,
+    table: Arc<Table>,
+    threads: usize,
+    endgame: Option<Arc<dyn EndgameOracle<V>>>,
+    convert: bool,
+    tactics: Option<Arc<dyn TacticalOracle<V>>>,
+}
+
+/// What every search thread shares.
+struct Shared<'a, V: Variant, E: Evaluator<V>> {
+    eval: &'a E,
+    table: &'a Table,
+    control: &'a Control,
+    endgame: Option<&'a dyn EndgameOracle<V>>,
+    /// The root's material when the endgame oracle knows the root as won or lost: the
+    /// search then looks past database positions of that material for the next capture
+    /// or promotion (a conversion) instead of stopping at them.
+    converting: Option<MaterialKey>,
+    /// The tactical oracle with the most a leaf asks it to gain: its
+    /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
+    tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
+    limits: Limits,
+    start: Instant,
+    nodes: AtomicU64,
+}
+
+impl<V: Variant, E: Evaluator<V>> Shared<'_, V, E> {
+    /// The time limits in force: none while pondering; counted from the ponder hit after
+    /// one.
+    fn deadlines(&self) -> Option<(Instant, Instant)> {
+        if self.control.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let (soft, hard) = self.limits.budget()?;
+        let from = self
+            .control
+            .ponder_hit
+            .lock()
+            .ok()
+            .and_then(|at| *at)
+            .unwrap_or(self.start);
+        Some((from + soft, from + hard))
+    }
+}
+
+impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
+    /// A searcher with a 64 MiB table and one thread.
+    pub fn new(eval: E) -> Searcher<V, E> {
+        Searcher::with_hash_size(eval, 64)
+    }
+
+    /// A searcher with a table of `mib` mebibytes and one thread. Cheaper than
+    /// [`Searcher::new`] followed by [`Searcher::set_hash_size`], which first builds the
+    /// 64 MiB table: the tuner builds a searcher per game, thousands per minute.
+    ///
+    /// ```
+    /// use draughts_core::{English, Game};
+    /// use draughts_eval::LinearEval;
+    /// use draughts_search::{Control, Limits, Searcher};
+    ///
+    /// let searcher = Searcher::with_hash_size(LinearEval::<English>::default(), 1);
+    /// let result = searcher.search(&Game::new(), Limits::depth(2), &Control::default(), &mut |_| {});
+    /// assert!(result.best_move.is_some());
+    /// ```
+    pub fn with_hash_size(eval: E, mib: usize) -> Searcher<V, E> {
+        Searcher {
+            eval: Arc::new(eval),
+            table: Arc::new(Table::new(mib)),
+            threads: 1,
+            endgame: None,
+            convert: true,
+            tactics: None,
+        }
+    }
+
+    /// Replaces the transposition table by one of `mib` mebibytes.
+    pub fn set_hash_size(&mut self, mib: usize) {
+        self.table = Arc::new(Table::new(mib));
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Lends the search an endgame database.
+    pub fn set_endgame_oracle(&mut self, oracle: Option<Arc<dyn EndgameOracle<V>>>) {
+        self.endgame = oracle;
+    }
+
+    /// Whether a search from a won or lost database position looks past the database
+    /// positions of the root's material for the next capture or promotion (on by
+    /// default). Off, the search stops at every database position, and a won position
+    /// may be shuffled in until a draw rule ends the game; kept for comparison.
+    pub fn set_database_conversion(&mut self, on: bool) {
+        self.convert = on;
+    }
+
+    /// Lends the search a tactical-template matcher.
+    pub fn set_tactical_oracle(&mut self, oracle: Option<Arc<dyn TacticalOracle<V>>>) {
+        self.tactics = oracle;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// Searches the current position of `game`, reporting each completed iteration to
+    /// `info`.
+    ///
+    /// The game's history makes repetitions and the move-count rules draws inside the
+    /// tree (use [`Game::from_position`] for a bare position). `control` stops the
+    /// search from another thread, or holds its time limits until a ponder hit (see
+    /// [`Control::pondering`]). With one thread and a depth or node limit the result is
+    /// deterministic.
+    pub fn search(
+        &self,
+        game: &Game<V>,
+        limits: Limits,
+        control: &Control,
+        info: &mut dyn FnMut(&SearchInfo<V>),
+    ) -> SearchResult<V> {
+        let root = game.position();
+        let positions = game.positions();
+        let history = &positions[..positions.len().saturating_sub(1)];
+        let clock = game.clock();
+        self.table.new_search();
+        let endgame = self.endgame.as_deref();
+        let converting = endgame
+            .filter(|oracle| self.convert && root.piece_count() <= oracle.max_pieces())
+            .and_then(|oracle| oracle.probe(root))
+            .filter(|&value| value != Wld::Draw)
+            .map(|_| MaterialKey::of(root));
+        let shared = Shared {
+            eval: &*self.eval,
+            table: &self.table,
+            control,
+            endgame,
+            converting,
+            tactics: self
+                .tactics
+                .as_deref()
+                .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
+            limits,
+            start: Instant::now(),
+            nodes: AtomicU64::new(0),
+        };
+        // Only positions since the last man move or capture can recur.
+        let run = history.len().min(usize::from(clock.reversible_plies()));
+        let path: Vec<u64> = history[history.len() - run..]
+            .iter()
+            .map(Position::hash)
+            .collect();
+        let result = std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let (shared, path) = (&shared, path.clone());
+                scope
+                    .spawn(move || Worker::new(shared, path, id).iterate(root, clock, &mut |_| {}));
+            }
+            let result = Worker::new(&shared, path, 0).iterate(root, clock, info);
+            shared.control.stop();
+            result
+        });
+        SearchResult {
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: shared.start.elapsed(),
+            ..result
+        }
+    }
+}
+
+/// One search thread's state.
+struct Worker<'a, V: Variant, E: Evaluator<V>> {
+    shared: &'a Shared<'a, V, E>,
+    id: usize,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Hashes of the positions before the current node: the game's reversible run,
+    /// then the search path.
+    path: Vec<u64>,
+    killers: Box<[[Option<Move<V>>; 2]; MAX_PLY + 1]>,
+    history: Box<[[i32; 64]; 64]>,
+    pv: Box<[[Option<Move<V>>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// The moves of each ply, kept off the stack (a list is several kilobytes).
+    lists: Box<[MoveList<V>]>,
+    /// Their ordering keys.
+    orders: Box<[Order]>,
+}
+
+impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
+    fn new(shared: &'a Shared<'a, V, E>, path: Vec<u64>, id: usize) -> Self {
+        Worker {
+            shared,
+            id,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            stopped: false,
+            path,
+            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+            history: Box::new([[0; 64]; 64]),
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
+        }
+    }
+}

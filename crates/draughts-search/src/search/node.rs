@@ -1,0 +1,276 @@
+//! The node search: principal variation search with reductions and cut-offs.
+
+use super::ordering::pick;
+use super::quiesce::fade_towards_draw;
+use super::Worker;
+use crate::score::{from_table, to_table, DRAW, INFINITY, MAX_PLY, WIN};
+use crate::tt::{Bound, Entry};
+use draughts_core::{DrawClock, Move, Position, Variant};
+use draughts_eval::{Evaluator, Score};
+
+/// Deepest remaining depth at which a quiet node far above `beta` is cut off without a
+/// search (chosen by the matches in BENCHMARKS.md, "Static cut-off near the horizon").
+const STATIC_CUT_DEPTH: i32 = 4;
+
+/// How far above `beta`, a ply of remaining depth, the evaluation must be for that
+/// cut-off (a man is 100).
+const STATIC_CUT_MARGIN: Score = 60;
+
+/// Bounds beyond this are wins, losses or database scores, where no static cut-off is
+/// made.
+const EVALUATION_LIMIT: Score = 10_000;
+
+impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
+    /// The alpha-beta search proper; `clock` holds the draw-rule counters of `pos`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        // 1. Horizon: resolve captures, then evaluate.
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.quiesce(pos, clock, alpha, beta, ply, 1);
+        }
+        self.count_node(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        let hash = pos.hash();
+
+        // 2. Draws by repetition (the root itself is never a draw).
+        if ply > 0 && self.is_repetition(hash, usize::from(clock.reversible_plies())) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.shared.eval.evaluate(pos);
+        }
+
+        // 3. Transposition table. The moves are generated first (they are needed unless
+        //    the table cuts the node off), so that the table's bucket, prefetched by the
+        //    parent, has that much longer to arrive.
+        pos.generate_moves(&mut self.lists[ply]);
+        let entry = self.shared.table.probe(hash);
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let score = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        // 4. Moves; none means the side to move has lost.
+        let count = self.lists[ply].len();
+        if count == 0 {
+            return -(WIN - ply as Score);
+        }
+        if ply > 0 && clock.draw().is_some() {
+            return DRAW;
+        }
+        // The first child's table bucket can load during the ordering: the table's move
+        // is searched first; without one, which move comes first is not known yet, so
+        // every child's bucket is fetched (the later ones are then mostly in the cache).
+        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
+        if depth > 1 || count == 1 {
+            match tt_move.and_then(|i| self.lists[ply].get(i)) {
+                Some(&mv) => self.shared.table.prefetch(pos.play_unchecked(&mv).hash()),
+                None => {
+                    for mv in &self.lists[ply] {
+                        self.shared.table.prefetch(pos.play_unchecked(mv).hash());
+                    }
+                }
+            }
+        }
+
+        // 5. Endgame database (searched on, from a won or lost root, until a capture or
+        //    promotion changes the material).
+        if ply > 0 {
+            if let Some(score) = self.probe_endgame(pos, clock, ply, true) {
+                return score;
+            }
+        }
+
+        // 6. Static cut-off near the horizon: a quiet position whose evaluation beats
+        //    `beta` by more than a margin a ply is not searched. Neither side may have a
+        //    capture (the evaluation of such a position means nothing), and the bound
+        //    must be an evaluation, not a win or a database score.
+        if !pv_node
+            && depth <= STATIC_CUT_DEPTH
+            && beta.abs() < EVALUATION_LIMIT
+            && !self.lists[ply][0].is_capture()
+            && !pos.opponent_has_capture()
+        {
+            let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+            if eval - STATIC_CUT_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
+
+        // 7. Move ordering.
+        self.order(tt_move, ply);
+
+        // 8. A proven combination: the defender's moves in its line are forced, so the
+        //    position at its end, searched, bounds this node from below. A non-PV node
+        //    the table knows from a search one ply shallower asked the oracle then: if
+        //    the combination was best, it is the table's move, searched first. PV
+        //    nodes, the root among them, ask on every visit: the line searched to one
+        //    ply less than the root is what finds combinations there (BENCHMARKS.md,
+        //    "A confirmed suite, and interior asks ...").
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = 0;
+        let searched =
+            !pv_node && entry.is_some_and(|e| e.move_index.is_some() && e.depth >= depth - 1);
+        let combination = if searched {
+            None
+        } else {
+            self.combination(pos, clock, depth, alpha, beta, ply)
+        };
+        if let Some((score, index)) = combination {
+            if self.stopped {
+                return 0;
+            }
+            best = score;
+            best_index = index;
+            if score > alpha {
+                alpha = score;
+                self.pv_len[ply + 1] = 0;
+                self.update_pv(ply, self.lists[ply][index]);
+            }
+        }
+
+        // 9. The moves, principal variation first, later ones with null windows and
+        //    reductions.
+        self.path.push(hash);
+        let forced = count == 1;
+        // A forced move costs no depth.
+        let new_depth = if forced { depth } else { depth - 1 };
+        // Each child is made one move ahead, with a prefetch of its table bucket, so
+        // that the memory access overlaps the search of the move before it.
+        let mut next = self.next_child(pos, 0, new_depth, ply);
+        for n in 0..count {
+            if best >= beta {
+                break;
+            }
+            let (i, mv, child) = next;
+            if n + 1 < count {
+                next = self.next_child(pos, n + 1, new_depth, ply);
+            }
+            let child_clock = clock.after(pos, &mv, &child);
+            let score = if n == 0 {
+                -self.search(
+                    &child,
+                    child_clock,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                )
+            } else {
+                let quiet = !mv.is_capture() && !self.is_killer(&mv, ply);
+                let reduction = if quiet && depth >= 3 && n >= 3 && !pv_node {
+                    1 + (n >= 8 && depth >= 6) as i32
+                } else {
+                    0
+                };
+                let mut score = -self.search(
+                    &child,
+                    child_clock,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(
+                        &child,
+                        child_clock,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score =
+                        -self.search(&child, child_clock, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !mv.is_capture() {
+                            self.reward(&mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        self.path.pop();
+
+        // 10. Remember the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            hash,
+            Entry {
+                score: to_table(best, ply),
+                depth,
+                bound,
+                move_index: Some(best_index as u16),
+            },
+        );
+        best
+    }
+
+    /// The `n`-th move of ply `ply` in search order, with its index and the position
+    /// it leads to, whose table bucket is prefetched if that position will probe it
+    /// (a search of `depth` above zero).
+    #[inline]
+    pub(super) fn next_child(
+        &mut self,
+        pos: &Position<V>,
+        n: usize,
+        depth: i32,
+        ply: usize,
+    ) -> (usize, Move<V>, Position<V>) {
+        let i = pick(&mut self.orders[ply], n);
+        let mv = self.lists[ply][i];
+        let child = pos.play_unchecked(&mv);
+        if depth > 0 {
+            self.shared.table.prefetch(child.hash());
+        }
+        (i, mv, child)
+    }
+}

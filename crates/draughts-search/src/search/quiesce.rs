@@ -1,0 +1,147 @@
+//! Quiescence: pending captures and threats resolved, then the leaf's value.
+
+use super::Worker;
+use crate::score::{INFINITY, MAX_PLY, WIN};
+use draughts_core::{DrawClock, Position, Variant};
+use draughts_eval::{Evaluator, Score};
+
+impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
+    /// Resolves pending captures before evaluating. A position where the side to move
+    /// must capture is searched through its captures; one where only the opponent
+    /// threatens a capture gets `threat_plies` more full plies, so that the threat is
+    /// answered or executed before the position is judged.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        threat_plies: u32,
+    ) -> Score {
+        self.count_node(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.shared.eval.evaluate(pos);
+        }
+        let must_capture = pos.has_capture();
+        let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
+        if !must_capture && !threatened {
+            return self.leaf(pos, clock, ply, alpha, beta);
+        }
+        pos.generate_moves(&mut self.lists[ply]);
+        let count = self.lists[ply].len();
+        if count == 0 {
+            return -(WIN - ply as Score);
+        }
+        let next_threat = if must_capture {
+            threat_plies
+        } else {
+            threat_plies - 1
+        };
+        let mut best = -INFINITY;
+        for i in 0..count {
+            let mv = self.lists[ply][i];
+            let child = pos.play_unchecked(&mv);
+            let child_clock = clock.after(pos, &mv, &child);
+            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1, next_threat);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The value of a quiet position: the database's if it knows, a proven combination
+    /// if the tactical oracle has one, else the evaluation, drawn towards zero as the
+    /// king-move draw rule comes near, so that the side ahead makes progress in time.
+    pub(super) fn leaf(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if let Some(score) = self.probe_endgame(pos, clock, ply, false) {
+            return score;
+        }
+        let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+        // A combination only adds to the evaluation: at or above `beta` the node fails
+        // high without asking, and a gain that cannot lift it above `alpha` is not
+        // asked for (the node fails low either way).
+        if eval >= beta {
+            return eval;
+        }
+        if let Some((tactics, max_gain)) = self.shared.tactics {
+            let needed = alpha.saturating_add(1).saturating_sub(eval).max(1);
+            if needed <= max_gain {
+                if let Some(gain) = tactics.gain(pos, needed) {
+                    return eval + gain;
+                }
+            }
+        }
+        eval
+    }
+}
+
+/// Plies of king moves after which an evaluation starts fading towards a draw.
+const FADE_START: u16 = 10;
+
+/// `eval` scaled linearly from full strength at [`FADE_START`] reversible plies to zero
+/// where the king-move rule ([`Variant::KING_MOVES_DRAW_PLIES`]) draws the game.
+pub(super) fn fade_towards_draw<V: Variant>(eval: Score, clock: DrawClock<V>) -> Score {
+    let plies = clock.reversible_plies();
+    match V::KING_MOVES_DRAW_PLIES {
+        Some(limit) if plies > FADE_START && limit > FADE_START => {
+            let left = Score::from(limit.saturating_sub(plies));
+            eval * left / Score::from(limit - FADE_START)
+        }
+        _ => eval,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    /// The evaluation fades to nothing exactly where the king-move rule draws.
+    #[test]
+    pub(super) fn evaluation_fades_towards_the_king_move_draw() {
+        let mut pos: Position<International> = "W:WK46:BK3".parse().expect("test FEN");
+        let mut clock = DrawClock::new(&pos);
+        let shuffle = ["46-41", "3-8", "41-46", "8-3"];
+        let mut faded = Vec::new();
+        for ply in 0..50 {
+            faded.push(fade_towards_draw::<International>(400, clock));
+            let mv = pos.parse_move(shuffle[ply % 4]).expect("legal");
+            let next = pos.play_unchecked(&mv);
+            clock = clock.after(&pos, &mv, &next);
+            pos = next;
+        }
+        faded.push(fade_towards_draw::<International>(400, clock));
+        assert!(faded[..=FADE_START as usize].iter().all(|&e| e == 400));
+        assert!(faded.windows(2).all(|w| w[1] <= w[0]));
+        assert_eq!(faded[30], 200);
+        assert_eq!(faded[50], 0);
+        // English counts to 80 plies.
+        let english: Position<English> = "W:WK1:BK32".parse().expect("test FEN");
+        assert_eq!(
+            fade_towards_draw::<English>(-300, DrawClock::new(&english)),
+            -300
+        );
+    }
+}
