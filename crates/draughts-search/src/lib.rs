@@ -29,6 +29,7 @@
 
 mod limits;
 mod oracle;
+mod params;
 mod score;
 mod search;
 #[allow(unsafe_code)] // one madvise call and one prefetch, measured in BENCHMARKS.md
@@ -36,6 +37,7 @@ mod tt;
 
 pub use limits::{Clock, Limits};
 pub use oracle::{Combination, EndgameOracle, TacticalOracle, Wld};
+pub use params::SearchParams;
 pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
 pub use tt::{Bound, Entry, Table};

@@ -38,7 +38,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // Helper threads start one ply deeper on odd ids to spread the work.
         let first = 1 + (self.id % 2) as u32;
         for depth in first..=max_depth {
-            let mut delta = 30;
+            let mut delta = self.shared.params.aspiration;
             let (mut alpha, mut beta) = if depth >= 5 && !is_decisive(best.score) {
                 (best.score - delta, best.score + delta)
             } else {

@@ -4,6 +4,7 @@
 
 use crate::limits::Limits;
 use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
+use crate::params::SearchParams;
 pub use crate::score::DATABASE_WIN;
 use crate::score::MAX_PLY;
 use crate::tt::Table;
@@ -114,6 +115,7 @@ pub struct Searcher<V: Variant, E: Evaluator<V>> {
     endgame: Option<Arc<dyn EndgameOracle<V>>>,
     convert: bool,
     tactics: Option<Arc<dyn TacticalOracle<V>>>,
+    params: SearchParams,
 }
 
 /// What every search thread shares.
@@ -129,6 +131,7 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// The tactical oracle with the most a leaf asks it to gain: its
     /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
+    params: SearchParams,
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
@@ -180,6 +183,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             endgame: None,
             convert: true,
             tactics: None,
+            params: SearchParams::default(),
         }
     }
 
@@ -209,6 +213,17 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// Lends the search a tactical-template matcher.
     pub fn set_tactical_oracle(&mut self, oracle: Option<Arc<dyn TacticalOracle<V>>>) {
         self.tactics = oracle;
+    }
+
+    /// Replaces the numbers that shape the tree (for tuning; the defaults are the
+    /// measured best).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
+    }
+
+    /// The numbers that shape the tree.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
     }
 
     /// The evaluator.
@@ -257,6 +272,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
                 .tactics
                 .as_deref()
                 .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
+            params: self.params,
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),
@@ -293,6 +309,8 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     unreported: u64,
     seldepth: usize,
     stopped: bool,
+    /// Inside the search of a reduced-depth cut, where no further such cut is made.
+    shallow: bool,
     /// Hashes of the positions before the current node: the game's reversible run,
     /// then the search path.
     path: Vec<u64>,
@@ -315,6 +333,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             unreported: 0,
             seldepth: 0,
             stopped: false,
+            shallow: false,
             path,
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             history: Box::new([[0; 64]; 64]),

@@ -8,14 +8,6 @@ use crate::tt::{Bound, Entry};
 use draughts_core::{DrawClock, Move, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
-/// Deepest remaining depth at which a quiet node far above `beta` is cut off without a
-/// search (chosen by the matches in BENCHMARKS.md, "Static cut-off near the horizon").
-const STATIC_CUT_DEPTH: i32 = 4;
-
-/// How far above `beta`, a ply of remaining depth, the evaluation must be for that
-/// cut-off (a man is 100).
-const STATIC_CUT_MARGIN: Score = 60;
-
 /// Bounds beyond this are wins, losses or database scores, where no static cut-off is
 /// made.
 const EVALUATION_LIMIT: Score = 10_000;
@@ -106,22 +98,45 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         //    `beta` by more than a margin a ply is not searched. Neither side may have a
         //    capture (the evaluation of such a position means nothing), and the bound
         //    must be an evaluation, not a win or a database score.
+        let params = self.shared.params;
         if !pv_node
-            && depth <= STATIC_CUT_DEPTH
+            && depth <= params.static_cut_depth
             && beta.abs() < EVALUATION_LIMIT
             && !self.lists[ply][0].is_capture()
             && !pos.opponent_has_capture()
         {
             let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
-            if eval - STATIC_CUT_MARGIN * depth >= beta {
+            if eval - params.static_cut_margin * depth >= beta {
                 return eval;
             }
         }
 
-        // 7. Move ordering.
+        // 7. Reduced-depth cut: a non-PV node whose shallow search beats `beta` by a
+        //    margin is cut off (draughts has zugzwang, so there is no null move; this
+        //    asks the same question with the side to move playing). The shallow search
+        //    makes no such cut itself, and the moves of this ply are generated again
+        //    after it, since it reuses this ply's list.
+        if let Some(shallow_depth) = params.shallow_depth(depth) {
+            if !pv_node && !self.shallow && ply > 0 && beta.abs() < EVALUATION_LIMIT {
+                let margin = params.shallow_margin * depth;
+                let raised = beta + margin;
+                self.shallow = true;
+                let score = self.search(pos, clock, shallow_depth, raised - 1, raised, ply, false);
+                self.shallow = false;
+                if self.stopped {
+                    return 0;
+                }
+                if score >= raised {
+                    return score - margin;
+                }
+                pos.generate_moves(&mut self.lists[ply]);
+            }
+        }
+
+        // 8. Move ordering.
         self.order(tt_move, ply);
 
-        // 8. A proven combination: the defender's moves in its line are forced, so the
+        // 9. A proven combination: the defender's moves in its line are forced, so the
         //    position at its end, searched, bounds this node from below. A non-PV node
         //    the table knows from a search one ply shallower asked the oracle then: if
         //    the combination was best, it is the table's move, searched first. PV
@@ -151,7 +166,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 9. The moves, principal variation first, later ones with null windows and
+        // 10. The moves, principal variation first, later ones with null windows and
         //    reductions.
         self.path.push(hash);
         let forced = count == 1;
@@ -181,8 +196,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 )
             } else {
                 let quiet = !mv.is_capture() && !self.is_killer(&mv, ply);
-                let reduction = if quiet && depth >= 3 && n >= 3 && !pv_node {
-                    1 + (n >= 8 && depth >= 6) as i32
+                let reduction = if quiet {
+                    params.reduction(depth, n, pv_node)
                 } else {
                     0
                 };
@@ -234,7 +249,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
 
         self.path.pop();
 
-        // 10. Remember the result.
+        // 11. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
