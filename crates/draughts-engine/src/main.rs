@@ -172,7 +172,9 @@ struct MatchArgs {
     variant: VariantKind,
     /// The first engine:
     /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
-    /// or hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
+    /// hub[,depth=D,nodes=N,cwd=DIR,PARAM=VALUE...]:COMMAND ARGS for an external Hub
+    /// engine, or hub1[,depth=D,cwd=DIR,NAME=VALUE...]:COMMAND ARGS for one of the first
+    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise).
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,
     /// The second engine, as --engine1.

@@ -7,6 +7,7 @@
 //! fault (an illegal move, a crash, a time loss) loses that game and is recorded; an
 //! external engine that crashed or hung is restarted for the next game.
 
+mod dialect;
 mod external;
 mod game;
 pub mod openings;
@@ -18,10 +19,10 @@ use crate::{CliError, MatchArgs};
 use draughts_core::pdn::PdnGame;
 use draughts_core::{Color, GameStatus, Position, Variant};
 use draughts_tune::stats::Tally;
-use external::HubProcess;
+use external::EngineProcess;
 use game::{Ending, Played, Rules, TimeControl};
-use spec::EngineKind;
 pub use spec::PlayerSpec;
+use spec::{Dialect, EngineKind};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -150,14 +151,19 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
                 // Reads the weights once, so a bad file is an error before any game.
                 player::build::<V>(spec).map_err(|e| format!("engine {}: {e}", i + 1))?;
             }
-            EngineKind::Hub {
-                program,
-                args: arguments,
-                params,
-            } => {
-                let process = HubProcess::start(program, arguments, V::NAME, params)
+            EngineKind::External(engine) => {
+                let program = &engine.program;
+                let process = EngineProcess::start(engine, V::NAME)
                     .map_err(|e| format!("engine {}: {e}", i + 1))?;
-                for warning in &process.warnings {
+                let mut warnings = process.warnings.clone();
+                if engine.dialect == Dialect::Hub1 && spec.nodes.is_some() {
+                    warnings.push(
+                        "the first Hub dialect has no node limit: nodes= is sent as `nodes N`, \
+                         which Scan 2.0 ignores (use depth=)"
+                            .into(),
+                    );
+                }
+                for warning in &warnings {
                     eprintln!("draughts: warning: engine {} ({program}): {warning}", i + 1);
                 }
                 if names[i].is_empty() {
