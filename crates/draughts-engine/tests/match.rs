@@ -393,6 +393,61 @@ fn first_dialect_faults_lose_the_game() {
 }
 
 #[test]
+fn sprt_stops_the_match_at_a_decision() {
+    let dir = temp_dir("sprt");
+    let openings = openings(&dir);
+    let strong = "internal:depth=5,hash=1";
+    let weak = "internal:depth=1,hash=1";
+    for (engine1, engine2, verdict) in [
+        (strong, weak, "SPRT: H1 accepted after "),
+        (weak, strong, "SPRT: H0 accepted after "),
+    ] {
+        let pdn = dir.join("games.pdn");
+        let output = run_match(&[
+            "--engine1",
+            engine1,
+            "--engine2",
+            engine2,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--sprt",
+            "elo0=0,elo1=50,alpha=0.05,beta=0.05",
+            "--max-plies",
+            "100",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ]);
+        let stdout = text(&output.stdout);
+        let context = format!("{verdict}: {stdout}{}", text(&output.stderr));
+        assert!(output.status.success(), "{context}");
+        assert!(
+            stdout.contains("at most 20000 games, SPRT elo0=0,elo1=50,alpha=0.05,beta=0.05"),
+            "{context}"
+        );
+        assert!(
+            stdout.contains("| LLR ") && stdout.contains(" [-2.94, 2.94]"),
+            "{context}"
+        );
+        assert!(stdout.contains(verdict), "{context}");
+        assert!(stdout.contains("; pairs 0/0.5/1/1.5/2: "), "{context}");
+        assert!(!stdout.contains("without its pair"), "{context}");
+        // Stopped long before the maximum, with whole pairs only.
+        let games = replay(&pdn);
+        assert!(games.len() < 200 && games.len() % 2 == 0, "{context}");
+    }
+    let output = run_match(&["--engine2", "internal", "--sprt", "elo0=5,elo1=0"]);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("elo0 (5) must be below elo1 (0)"),
+        "{stderr}"
+    );
+    let output = run_match(&["--engine2", "internal", "--sprt", "alpha=2"]);
+    assert!(text(&output.stderr).contains("not a probability"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn an_engine_that_cannot_start_is_an_error_before_any_game() {
     let output = run_match(&["--engine2", "hub:/nonexistent/engine hub", "--games", "2"]);
     assert!(!output.status.success());
