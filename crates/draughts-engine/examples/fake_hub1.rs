@@ -3,11 +3,13 @@
 //! the captured-square form, and can be told to misbehave.
 //!
 //! ```text
-//! fake_hub1 [--on-go first|illegal|crash|hang|silent] [--log FILE] [--need FILE]
+//! fake_hub1 [--on-go first|illegal|crash|crash-once|hang|silent] [--log FILE] [--need FILE]
 //! ```
 //!
 //! - `--on-go`: what `go` gets: the first legal move (default), `move 1-2`, an exit
-//!   with status 3 and a line on standard error, a long sleep, or `move` alone.
+//!   with status 3 and a line on standard error, a long sleep, or `move` alone;
+//!   `crash-once` exits as `crash` does if there is no file `crashed` in the working
+//!   directory (and leaves one), and plays as `first` otherwise.
 //! - `--log FILE`: every line received is appended to `FILE` (relative to the working
 //!   directory, as Scan reads `scan.ini` from it).
 //! - `--need FILE`: exit at once, as Scan does without `scan.ini`, unless `FILE` is in
@@ -82,6 +84,12 @@ fn main() {
     }
 }
 
+/// Ends the process as a crash would.
+fn crash() -> ! {
+    eprintln!("fake crash");
+    std::process::exit(3);
+}
+
 /// The answer to `go`.
 fn go(on_go: &str, position: &Position<International>, limited: bool) -> String {
     if !limited {
@@ -90,10 +98,8 @@ fn go(on_go: &str, position: &Position<International>, limited: bool) -> String 
     match on_go {
         "illegal" => "move 1-2".into(),
         "silent" => "move".into(),
-        "crash" => {
-            eprintln!("fake crash");
-            std::process::exit(3);
-        }
+        "crash" => crash(),
+        "crash-once" if std::fs::File::create_new("crashed").is_ok() => crash(),
         "hang" => {
             std::thread::sleep(Duration::from_secs(600));
             String::new()

@@ -389,6 +389,38 @@ fn first_dialect_faults_lose_the_game() {
             _ => {}
         }
     }
+    // A crash costs one game; the engine is started again for the next.
+    let folder = dir.join("once");
+    std::fs::create_dir_all(&folder).unwrap();
+    let output = run_match(&[
+        "--engine1",
+        "internal:depth=1,hash=1",
+        "--engine2",
+        &format!("hub1,cwd={}:{fake} --on-go crash-once", folder.display()),
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--move-time",
+        "0.05",
+    ]);
+    let stdout = text(&output.stdout);
+    let context = format!("crash-once: {stdout}{}", text(&output.stderr));
+    assert!(output.status.success(), "{context}");
+    assert!(
+        faults_line(&stdout, "Fake 1.0").contains("0 illegal moves, 1 crash, 0 time losses"),
+        "{context}"
+    );
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.contains("crash: the engine exited"))
+            .count(),
+        1,
+        "{context}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
