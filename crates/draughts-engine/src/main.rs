@@ -172,7 +172,9 @@ struct MatchArgs {
     variant: VariantKind,
     /// The first engine:
     /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
-    /// or hub[,depth=D,nodes=N,PARAM=VALUE...]:COMMAND ARGS for an external Hub engine.
+    /// hub[,depth=D,nodes=N,cwd=DIR,PARAM=VALUE...]:COMMAND ARGS for an external Hub
+    /// engine, or hub1[,depth=D,cwd=DIR,NAME=VALUE...]:COMMAND ARGS for one of the first
+    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise).
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,
     /// The second engine, as --engine1.
@@ -188,9 +190,17 @@ struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Games to play, rounded up to even; openings are taken in turn, each with both
-    /// colours (default: every opening twice).
+    /// colours (default: every opening twice; with --sprt, the most games, default
+    /// 20000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: Option<u32>,
+    /// Stop early by a sequential probability ratio test on the game pairs (each
+    /// opening with both colours): H0 elo0 against H1 elo1 in logistic Elo (the score
+    /// s = 1/(1+10^(-elo/400))), error rates alpha and beta, the generalised
+    /// pentanomial LLR. Keys left out keep their defaults:
+    /// elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B", value_parser = parse_sprt)]
+    sprt: Option<draughts_tune::sprt::Sprt>,
     /// Games played at once (default: the number of cores over the engines' threads).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     concurrency: Option<u32>,
@@ -253,6 +263,11 @@ fn parse_color(text: &str) -> Result<Color, String> {
         "black" | "b" => Ok(Color::Black),
         _ => Err(format!("{text:?} is not a colour: use white or black")),
     }
+}
+
+fn parse_sprt(text: &str) -> Result<draughts_tune::sprt::Sprt, String> {
+    text.parse()
+        .map_err(|e: draughts_tune::sprt::SprtError| e.to_string())
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {

@@ -1,6 +1,6 @@
 //! `draughts match` and `draughts openings`, run as the built binary: internal players,
-//! our own binary as an external Hub engine, and fake engines that play an illegal
-//! move, crash or hang.
+//! our own binary as an external Hub engine, fake engines that play an illegal move,
+//! crash or hang, and the fake first-dialect engine `examples/fake_hub1.rs`.
 
 use draughts_core::pdn::read_games;
 use draughts_core::{GameResult, International, Position};
@@ -206,6 +206,276 @@ fn faults_lose_the_game_and_the_match_goes_on() {
             assert!(pdn_text.contains("it broke"), "{pdn_text}");
         }
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The fake first-dialect engine: an example of this crate, which `cargo test` builds
+/// beside the binary.
+fn fake_hub1() -> String {
+    let examples = Path::new(DRAUGHTS)
+        .parent()
+        .map(|dir| dir.join("examples"))
+        .unwrap_or_default();
+    let path = examples.join(format!("fake_hub1{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is missing: run all the tests (cargo test -p draughts-engine), which build the examples, \
+         or cargo build -p draughts-engine --example fake_hub1",
+        path.display()
+    );
+    path.display().to_string()
+}
+
+/// The line of the summary about `name`'s faults and time.
+fn faults_line<'a>(stdout: &'a str, name: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|line| line.starts_with(&format!("{name}: ")) && line.contains("illegal"))
+        .unwrap_or("")
+}
+
+#[test]
+fn first_dialect_engine_in_its_folder() {
+    let dir = temp_dir("hub1");
+    let openings = openings(&dir);
+    let folder = dir.join("engine");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("fake.ini"), "").unwrap();
+    let fake = fake_hub1();
+    for (limits, engine_keys, expected) in [
+        (&["--move-time", "0.05"][..], "", "time 50"),
+        (
+            &["--time", "20", "--inc", "0.25"][..],
+            ",tt-size=20",
+            "level 0 ",
+        ),
+        (&["--move-time", "0.05"][..], ",depth=3", "depth 3"),
+        (
+            &["--move-time", "0.05"][..],
+            ",nodes=500,book=true",
+            "nodes 500",
+        ),
+    ] {
+        let _ = std::fs::remove_file(folder.join("lines.log"));
+        let pdn = dir.join("games.pdn");
+        let engine2 = format!(
+            "hub1,cwd={}{engine_keys}:{fake} --log lines.log --need fake.ini",
+            folder.display()
+        );
+        let output = run_match(
+            &[
+                &[
+                    "--engine1",
+                    "internal:depth=1,hash=1",
+                    "--engine2",
+                    &engine2,
+                    "--openings",
+                    openings.to_str().unwrap(),
+                    "--games",
+                    "4",
+                    "--max-plies",
+                    "40",
+                    // One engine process at a time writes the log.
+                    "--concurrency",
+                    "1",
+                    "--pdn",
+                    pdn.to_str().unwrap(),
+                ][..],
+                limits,
+            ]
+            .concat(),
+        );
+        let stdout = text(&output.stdout);
+        let context = format!("{engine_keys}: {stdout}{}", text(&output.stderr));
+        assert!(output.status.success(), "{context}");
+        // The name comes from the handshake's `name` line.
+        assert!(
+            faults_line(&stdout, "Fake 1.0").contains("0 illegal moves, 0 crashes, 0 time losses"),
+            "{context}"
+        );
+        let games = replay(&pdn);
+        assert_eq!(games.len(), 4, "{context}");
+        assert_eq!(games[0].1, "Fake 1.0");
+        // The log lies in the engine's folder: it ran there.
+        let log = std::fs::read_to_string(folder.join("lines.log")).expect("the engine's log");
+        let lines: Vec<&str> = log.lines().collect();
+        let at = |line: &str| lines.iter().position(|l| *l == line);
+        assert_eq!(lines.first(), Some(&"hub"), "{log}");
+        if engine_keys.contains("book=true") {
+            assert!(at("set book false").is_none() && at("set book true").is_some());
+        } else {
+            assert!(at("set book false") < at("init"), "{log}");
+        }
+        if engine_keys.contains("tt-size") {
+            assert!(at("set book false") < at("set tt-size 20"), "{log}");
+            assert!(at("set tt-size 20") < at("init"), "{log}");
+        }
+        assert!(at("init") < at("new"), "{log}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("pos w")),
+            "International positions, White to move, in lower case: {log}"
+        );
+        // Every `go` follows a `pos` and then the limits.
+        for (i, _) in lines.iter().enumerate().filter(|(_, l)| **l == "go") {
+            let before = &lines[..i];
+            let pos = before.iter().rposition(|l| l.starts_with("pos ")).unwrap();
+            assert!(
+                before[pos..].iter().any(|l| l.starts_with(expected)),
+                "{engine_keys}: {log}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_first_dialect_engine_that_fails_its_start_is_an_error() {
+    let engine2 = format!("hub1:{} --need fake.ini", fake_hub1());
+    let output = run_match(&["--engine2", &engine2, "--games", "2"]);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("engine 2: the engine exited") && stderr.contains("unable to open file"),
+        "{stderr}"
+    );
+    let output = run_match(&["--engine2", "hub1,cwd=/nonexistent:scan hub"]);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("/nonexistent is not a folder"), "{stderr}");
+}
+
+#[test]
+fn first_dialect_faults_lose_the_game() {
+    let dir = temp_dir("hub1-faults");
+    let openings = openings(&dir);
+    let fake = fake_hub1();
+    for (on_go, fault, termination) in [
+        ("illegal", "4 illegal moves", "rules infraction"),
+        ("silent", "4 illegal moves", "rules infraction"),
+        ("crash", "4 crashes", "abandoned"),
+        ("hang", "4 time losses", "time forfeit"),
+    ] {
+        let pdn = dir.join(format!("{on_go}.pdn"));
+        let output = run_match(&[
+            "--engine1",
+            "internal:depth=1,hash=1",
+            "--engine2",
+            &format!("hub1:{fake} --on-go {on_go}"),
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "4",
+            "--move-time",
+            "0.05",
+            "--timeout",
+            "0.3",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ]);
+        let stdout = text(&output.stdout);
+        let context = format!("{on_go}: {stdout}{}", text(&output.stderr));
+        assert!(output.status.success(), "{context}");
+        assert!(
+            faults_line(&stdout, "Fake 1.0").contains(fault),
+            "{context}"
+        );
+        assert!(stdout.contains("4 wins, 0 draws, 0 losses"), "{context}");
+        let games = replay(&pdn);
+        assert!(games.iter().all(|g| g.3 == termination), "{context}");
+        let pdn_text = std::fs::read_to_string(&pdn).unwrap();
+        match on_go {
+            "illegal" => assert!(pdn_text.contains("\"1-2\""), "{pdn_text}"),
+            "crash" => assert!(pdn_text.contains("fake crash"), "{pdn_text}"),
+            _ => {}
+        }
+    }
+    // A crash costs one game; the engine is started again for the next.
+    let folder = dir.join("once");
+    std::fs::create_dir_all(&folder).unwrap();
+    let output = run_match(&[
+        "--engine1",
+        "internal:depth=1,hash=1",
+        "--engine2",
+        &format!("hub1,cwd={}:{fake} --on-go crash-once", folder.display()),
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--move-time",
+        "0.05",
+    ]);
+    let stdout = text(&output.stdout);
+    let context = format!("crash-once: {stdout}{}", text(&output.stderr));
+    assert!(output.status.success(), "{context}");
+    assert!(
+        faults_line(&stdout, "Fake 1.0").contains("0 illegal moves, 1 crash, 0 time losses"),
+        "{context}"
+    );
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.contains("crash: the engine exited"))
+            .count(),
+        1,
+        "{context}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sprt_stops_the_match_at_a_decision() {
+    let dir = temp_dir("sprt");
+    let openings = openings(&dir);
+    let strong = "internal:depth=5,hash=1";
+    let weak = "internal:depth=1,hash=1";
+    for (engine1, engine2, verdict) in [
+        (strong, weak, "SPRT: H1 accepted after "),
+        (weak, strong, "SPRT: H0 accepted after "),
+    ] {
+        let pdn = dir.join("games.pdn");
+        let output = run_match(&[
+            "--engine1",
+            engine1,
+            "--engine2",
+            engine2,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--sprt",
+            "elo0=0,elo1=50,alpha=0.05,beta=0.05",
+            "--max-plies",
+            "100",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ]);
+        let stdout = text(&output.stdout);
+        let context = format!("{verdict}: {stdout}{}", text(&output.stderr));
+        assert!(output.status.success(), "{context}");
+        assert!(
+            stdout.contains("at most 20000 games, SPRT elo0=0,elo1=50,alpha=0.05,beta=0.05"),
+            "{context}"
+        );
+        assert!(
+            stdout.contains("| LLR ") && stdout.contains(" [-2.94, 2.94]"),
+            "{context}"
+        );
+        assert!(stdout.contains(verdict), "{context}");
+        assert!(stdout.contains("; pairs 0/0.5/1/1.5/2: "), "{context}");
+        assert!(!stdout.contains("without its pair"), "{context}");
+        // Stopped long before the maximum, with whole pairs only.
+        let games = replay(&pdn);
+        assert!(games.len() < 200 && games.len() % 2 == 0, "{context}");
+    }
+    let output = run_match(&["--engine2", "internal", "--sprt", "elo0=5,elo1=0"]);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("elo0 (5) must be below elo1 (0)"),
+        "{stderr}"
+    );
+    let output = run_match(&["--engine2", "internal", "--sprt", "alpha=2"]);
+    assert!(text(&output.stderr).contains("not a probability"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

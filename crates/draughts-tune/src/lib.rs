@@ -33,6 +33,7 @@ mod ga;
 mod pattern_fit;
 pub mod plot;
 mod selfplay;
+pub mod sprt;
 mod state;
 pub mod stats;
 mod tournament;

@@ -1,22 +1,19 @@
-//! An external engine process spoken to over the Hub protocol (FORMATS §4).
+//! An external engine process, spoken to in one of the Hub dialects (see `dialect.rs`).
 //!
 //! Its standard output is read on a thread of its own into a channel, so every wait has
 //! a deadline and nothing the engine does (or fails to do) can hang the match. The last
 //! lines of its standard error are kept for crash reports. Dropping the process sends
 //! `quit`, then kills it if it has not gone.
 
-use crate::hub::line::{Line, LineBuilder};
+use super::spec::ExternalSpec;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to answer `hub` with `wait`.
-const WAIT_TIMEOUT: Duration = Duration::from_secs(30);
-/// How long an engine may take to answer `init` with `ready` (it may load tables).
-const READY_TIMEOUT: Duration = Duration::from_secs(120);
 /// How long a departing engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 /// Lines of standard error kept for crash reports.
@@ -35,51 +32,70 @@ pub enum Received {
     Timeout,
 }
 
-/// A running Hub engine after its handshake.
-pub struct HubProcess {
+/// A running external engine; after [`EngineProcess::start`], past its handshake.
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
-    /// The `name` (and `version`) of its `id` line.
+    /// The thread reading standard error, to wait for its last lines after a crash.
+    stderr_reader: Option<JoinHandle<()>>,
+    /// Its name (and version), as its handshake gave them.
     pub id: Option<String>,
-    /// The names of the parameters it announced.
-    pub params: Vec<String>,
     /// What seemed wrong during the handshake (unknown parameters, `error` lines).
     pub warnings: Vec<String>,
 }
 
-impl HubProcess {
-    /// Starts `program args`, sends `hub`, waits for `wait`, sets the variant (when the
-    /// engine announces a `variant` parameter) and `params`, sends `init` and waits for
-    /// `ready`.
+impl EngineProcess {
+    /// Starts the engine `engine` describes (in its folder, if it names one) and goes
+    /// through its dialect's handshake for `variant` (see `dialect.rs`).
     ///
     /// # Errors
     /// A message if the program cannot be started, exits, or does not answer in time.
-    pub fn start(
-        program: &str,
-        args: &[String],
-        variant: &str,
-        params: &[(String, String)],
-    ) -> Result<HubProcess, String> {
-        let mut child = Command::new(program)
-            .args(args)
+    pub fn start(engine: &ExternalSpec, variant: &str) -> Result<EngineProcess, String> {
+        let mut process = EngineProcess::spawn(engine)?;
+        engine
+            .dialect
+            .handshake(&mut process, variant, &engine.params)?;
+        Ok(process)
+    }
+
+    /// Starts the program with pipes for its input and output, and the threads that
+    /// read them.
+    fn spawn(engine: &ExternalSpec) -> Result<EngineProcess, String> {
+        let program = engine.program_path();
+        let mut command = Command::new(&program);
+        command
+            .args(&engine.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut place = String::new();
+        if let Some(cwd) = &engine.cwd {
+            place = format!(" in {}", cwd.display());
+            if !cwd.is_dir() {
+                return Err(format!(
+                    "cannot start {}: {} is not a folder",
+                    engine.program,
+                    cwd.display()
+                ));
+            }
+            command.current_dir(cwd);
+        }
+        let mut child = command
             .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
+            .map_err(|e| format!("cannot start {}{place}: {e}", program.display()))?;
         let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot read the output of {program}"));
+            return Err(format!("cannot read the output of {}", engine.program));
         };
         let (sender, lines) = mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("engine-stdout".into())
             .spawn(move || read_lines(stdout, |line| sender.send(line).is_ok()));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
-        let spawned = spawned.and_then(|_| {
+        let reader = spawned.and_then(|_| {
             let tail = Arc::clone(&tail);
             std::thread::Builder::new()
                 .name("engine-stderr".into())
@@ -94,96 +110,35 @@ impl HubProcess {
                     });
                 })
         });
-        let mut process = HubProcess {
+        let mut process = EngineProcess {
             stdin: child.stdin.take(),
             child,
             lines,
             stderr: tail,
+            stderr_reader: None,
             id: None,
-            params: Vec::new(),
             warnings: Vec::new(),
         };
-        spawned.map_err(|e| format!("cannot start a reader thread: {e}"))?;
-        process.handshake(variant, params)?;
+        let reader = reader.map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        process.stderr_reader = Some(reader);
         Ok(process)
     }
 
-    fn handshake(&mut self, variant: &str, params: &[(String, String)]) -> Result<(), String> {
-        self.send("hub")?;
-        let deadline = Instant::now() + WAIT_TIMEOUT;
-        loop {
-            let text = self.expect_line(deadline, "wait")?;
-            let Ok(line) = Line::parse(&text) else {
-                continue;
-            };
-            match line.command.as_str() {
-                "id" => {
-                    let name = line.get("name").map(str::to_string);
-                    self.id = match (name, line.get("version")) {
-                        (Some(name), Some(version)) => Some(format!("{name} {version}")),
-                        (name, _) => name,
-                    };
-                }
-                "param" => {
-                    if let Some(name) = line.get("name") {
-                        self.params.push(name.to_string());
-                    }
-                }
-                "error" => self.warn_error(&line),
-                "wait" => break,
-                _ => {}
-            }
-        }
-        if self.announces("variant") {
-            self.set_param("variant", variant)?;
-        } else if variant != "international" {
-            self.warnings.push(format!(
-                "it announces no variant parameter, so it may not play {variant}"
-            ));
-        }
-        for (name, value) in params {
-            if !self.announces(name) {
-                self.warnings
-                    .push(format!("it announces no parameter {name} (sent anyway)"));
-            }
-            self.set_param(name, value)?;
-        }
-        self.send("init")?;
-        let deadline = Instant::now() + READY_TIMEOUT;
-        loop {
-            let text = self.expect_line(deadline, "ready")?;
-            match Line::parse(&text) {
-                Ok(line) if line.command == "ready" => return Ok(()),
-                Ok(line) if line.command == "error" => self.warn_error(&line),
-                _ => {}
-            }
-        }
-    }
-
-    fn announces(&self, name: &str) -> bool {
-        self.params.iter().any(|p| p == name)
-    }
-
-    fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let line = LineBuilder::new("set-param")
-            .pair("name", name)
-            .pair("value", value)
-            .build();
-        self.send(&line)
-    }
-
-    fn warn_error(&mut self, line: &Line) {
-        let message = line.get("message").unwrap_or("(no message)");
-        self.warnings.push(format!("it said error: {message}"));
-    }
-
-    /// The next line before `deadline`, or a message saying the engine crashed or did
-    /// not answer `what` in time.
-    fn expect_line(&mut self, deadline: Instant, what: &str) -> Result<String, String> {
-        match self.receive(deadline) {
+    /// The next line within `span` of `since`, or a message saying the engine crashed
+    /// or did not answer `what` in time.
+    ///
+    /// # Errors
+    /// A crash report, or the time-out in words.
+    pub fn expect_line(
+        &mut self,
+        since: Instant,
+        span: Duration,
+        what: &str,
+    ) -> Result<String, String> {
+        match self.receive(since + span) {
             Received::Line(text) => Ok(text),
             Received::End => Err(self.crash_report()),
-            Received::Timeout => Err(format!("no {what} within {:?}", deadline_span(what))),
+            Received::Timeout => Err(format!("no {what} within {span:?}")),
         }
     }
 
@@ -229,6 +184,13 @@ impl HubProcess {
                 _ => break None,
             }
         };
+        // Its last words may still be on their way through the pipe.
+        while let Some(reader) = &self.stderr_reader {
+            if reader.is_finished() || Instant::now() >= deadline {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let mut report = match status {
             Some(status) => format!("the engine exited ({status})"),
             None => "the engine closed its output".to_string(),
@@ -249,7 +211,7 @@ impl HubProcess {
     }
 }
 
-impl Drop for HubProcess {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         if matches!(self.child.try_wait(), Ok(Some(_))) {
             return;
@@ -265,14 +227,6 @@ impl Drop for HubProcess {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.kill();
-    }
-}
-
-fn deadline_span(what: &str) -> Duration {
-    if what == "ready" {
-        READY_TIMEOUT
-    } else {
-        WAIT_TIMEOUT
     }
 }
 
@@ -320,13 +274,24 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_program_is_an_error() {
-        let error = HubProcess::start("/nonexistent/engine", &[], "international", &[])
+    fn a_missing_program_or_folder_is_an_error() {
+        let engine = |program: &str, cwd: Option<&str>| ExternalSpec {
+            dialect: super::super::spec::Dialect::Hub,
+            program: program.into(),
+            args: vec![],
+            cwd: cwd.map(Into::into),
+            params: vec![],
+        };
+        let error = EngineProcess::start(&engine("/nonexistent/engine", None), "international")
             .err()
             .unwrap();
         assert!(
             error.contains("cannot start /nonexistent/engine"),
             "{error}"
         );
+        let error = EngineProcess::start(&engine("sh", Some("/nonexistent")), "international")
+            .err()
+            .unwrap();
+        assert!(error.contains("/nonexistent is not a folder"), "{error}");
     }
 }

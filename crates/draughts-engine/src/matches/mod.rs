@@ -1,12 +1,14 @@
 //! `draughts match`: two engines play each other over a set of openings, each opening
 //! with both colours, several games at once; the games go to a PDN file and the result
-//! to a summary with the Elo difference.
+//! to a summary with the Elo difference. With `--sprt`, a sequential probability ratio
+//! test on the game pairs (`draughts_tune::sprt`) stops the match once it decides.
 //!
 //! Each worker thread owns its two players (in-process searchers and/or external
 //! engine processes) and plays the games it takes from a shared counter. A player's
 //! fault (an illegal move, a crash, a time loss) loses that game and is recorded; an
 //! external engine that crashed or hung is restarted for the next game.
 
+mod dialect;
 mod external;
 mod game;
 pub mod openings;
@@ -17,16 +19,17 @@ use crate::engine::with_variant;
 use crate::{CliError, MatchArgs};
 use draughts_core::pdn::PdnGame;
 use draughts_core::{Color, GameStatus, Position, Variant};
+use draughts_tune::sprt::{Decision, Outcome, Pentanomial, Sprt};
 use draughts_tune::stats::Tally;
-use external::HubProcess;
+use external::EngineProcess;
 use game::{Ending, Played, Rules, TimeControl};
-use spec::EngineKind;
 pub use spec::PlayerSpec;
+use spec::{Dialect, EngineKind};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -36,6 +39,9 @@ const FIXED_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The time per move when no time control is given.
 pub const DEFAULT_MOVE_TIME: f64 = 0.1;
+
+/// The most games of a match with `--sprt` and no `--games`.
+pub const SPRT_MAX_GAMES: usize = 20_000;
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))
@@ -49,6 +55,8 @@ struct Setup<V: Variant> {
     games: usize,
     concurrency: usize,
     rules: Rules,
+    /// Stop early when this test decides.
+    sprt: Option<Sprt>,
 }
 
 /// A finished game and where it belongs.
@@ -73,6 +81,15 @@ impl<V: Variant> Record<V> {
     fn engine_of(&self, color: Color) -> usize {
         usize::from(self.color_of(0) != color)
     }
+
+    /// Engine 1's result.
+    fn outcome(&self) -> Outcome {
+        match self.played.result.winner() {
+            Some(color) if self.engine_of(color) == 0 => Outcome::Win,
+            Some(_) => Outcome::Loss,
+            None => Outcome::Draw,
+        }
+    }
 }
 
 fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
@@ -86,12 +103,15 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         None => None,
     };
     let mut out = io::stdout().lock();
+    let games = match &setup.sprt {
+        Some(sprt) => format!("at most {} games, SPRT {sprt} (logistic Elo)", setup.games),
+        None => format!("{} games", setup.games),
+    };
     writeln!(
         out,
-        "Match: {} vs {}, {} games, {}, {} openings, {} at a time",
+        "Match: {} vs {}, {games}, {}, {} openings, {} at a time",
         setup.names[0],
         setup.names[1],
-        setup.games,
         describe(setup.rules.time_control),
         setup.openings.len(),
         setup.concurrency
@@ -104,20 +124,27 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
     let mut summary = Summary::default();
     let mut pending = BTreeMap::new();
     let mut next_to_write = 0;
-    let next_game = AtomicUsize::new(0);
+    let schedule = Schedule {
+        next: AtomicUsize::new(0),
+        games: setup.games,
+        stop: AtomicBool::new(false),
+    };
     let (sender, records) = mpsc::channel::<Record<V>>();
     std::thread::scope(|scope| -> Result<(), CliError> {
         for worker in 0..setup.concurrency {
             let sender = sender.clone();
-            let (setup, next_game) = (&setup, &next_game);
+            let (setup, schedule) = (&setup, &schedule);
             std::thread::Builder::new()
                 .name(format!("match-{worker}"))
-                .spawn_scoped(scope, move || play_games(setup, next_game, &sender))
+                .spawn_scoped(scope, move || play_games(setup, schedule, &sender))
                 .map_err(|e| format!("cannot start a worker thread: {e}"))?;
         }
         drop(sender);
         for record in records {
-            summary.add(&record);
+            summary.add(&record, setup.sprt.as_ref());
+            if summary.decision.is_some() {
+                schedule.stop.store(true, Ordering::Relaxed);
+            }
             writeln!(out, "{}", progress(&setup, &record, &summary))?;
             pending.insert(record.index, record);
             // Games are written in their order, each as soon as those before it are.
@@ -150,14 +177,19 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
                 // Reads the weights once, so a bad file is an error before any game.
                 player::build::<V>(spec).map_err(|e| format!("engine {}: {e}", i + 1))?;
             }
-            EngineKind::Hub {
-                program,
-                args: arguments,
-                params,
-            } => {
-                let process = HubProcess::start(program, arguments, V::NAME, params)
+            EngineKind::External(engine) => {
+                let program = &engine.program;
+                let process = EngineProcess::start(engine, V::NAME)
                     .map_err(|e| format!("engine {}: {e}", i + 1))?;
-                for warning in &process.warnings {
+                let mut warnings = process.warnings.clone();
+                if engine.dialect == Dialect::Hub1 && spec.nodes.is_some() {
+                    warnings.push(
+                        "the first Hub dialect has no node limit: nodes= is sent as `nodes N`, \
+                         which Scan 2.0 ignores (use depth=)"
+                            .into(),
+                    );
+                }
+                for warning in &warnings {
                     eprintln!("draughts: warning: engine {} ({program}): {warning}", i + 1);
                 }
                 if names[i].is_empty() {
@@ -176,7 +208,12 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         names[1].push_str(" #2");
     }
     let openings = openings::load::<V>(args.openings.as_deref(), args.variant)?;
-    let games = args.games.map_or(2 * openings.len(), |n| n as usize);
+    let all_openings = if args.sprt.is_some() {
+        SPRT_MAX_GAMES
+    } else {
+        2 * openings.len()
+    };
+    let games = args.games.map_or(all_openings, |n| n as usize);
     let games = games + games % 2;
     let threads = specs
         .iter()
@@ -217,6 +254,7 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         games,
         concurrency,
         rules,
+        sprt: args.sprt,
     })
 }
 
@@ -225,12 +263,43 @@ fn parse_spec(text: &str, number: usize) -> Result<PlayerSpec, String> {
         .map_err(|e| format!("--engine{number} {text:?}: {e}"))
 }
 
+/// Which game a worker plays next.
+struct Schedule {
+    /// The next game's index.
+    next: AtomicUsize,
+    /// Games in all.
+    games: usize,
+    /// Set when the SPRT has decided: no new pair starts.
+    stop: AtomicBool,
+}
+
+impl Schedule {
+    /// The index of the next game to play, if any. Once `stop` is set no new pair
+    /// starts, but the second game of a started pair (odd index) is still handed out,
+    /// so that every game played belongs to a complete pair.
+    fn take(&self) -> Option<usize> {
+        // Relaxed: a worker that sees `stop` a little late starts one more pair, which
+        // is then played out like the others in flight.
+        let mut index = self.next.load(Ordering::Relaxed);
+        loop {
+            if index >= self.games || (index % 2 == 0 && self.stop.load(Ordering::Relaxed)) {
+                return None;
+            }
+            match self.next.compare_exchange_weak(
+                index,
+                index + 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(index),
+                Err(current) => index = current,
+            }
+        }
+    }
+}
+
 /// A worker: builds its players, then plays games until there are none left.
-fn play_games<V: Variant>(
-    setup: &Setup<V>,
-    next_game: &AtomicUsize,
-    sender: &mpsc::Sender<Record<V>>,
-) {
+fn play_games<V: Variant>(setup: &Setup<V>, schedule: &Schedule, sender: &mpsc::Sender<Record<V>>) {
     let built = (
         player::build::<V>(&setup.specs[0]),
         player::build::<V>(&setup.specs[1]),
@@ -241,11 +310,7 @@ fn play_games<V: Variant>(
         eprintln!("draughts: error: a worker could not build its players");
         return;
     };
-    loop {
-        let index = next_game.fetch_add(1, Ordering::Relaxed);
-        if index >= setup.games {
-            return;
-        }
+    while let Some(index) = schedule.take() {
         // Each opening twice in a row, engine 1 White first.
         let start = setup.openings[(index / 2) % setup.openings.len()];
         let engine1_white = index % 2 == 0;
@@ -276,11 +341,33 @@ struct Summary {
     faults: [[u32; 3]; 2],
     /// Time used and moves made, per engine.
     used: [(Duration, u32); 2],
+    /// Engine 1's pairs of games (the two colours of an opening) by score.
+    pairs: Pentanomial,
+    /// Engine 1's results of games whose pair is not complete yet, by pair.
+    unpaired: BTreeMap<usize, Outcome>,
+    /// The SPRT's log-likelihood ratio after the last pair.
+    llr: f64,
+    /// The SPRT's decision, and the pairs counted when it was taken.
+    decision: Option<(Decision, u32)>,
 }
 
 impl Summary {
-    fn add<V: Variant>(&mut self, record: &Record<V>) {
+    /// Counts a finished game; with `sprt`, updates the test when it completes a pair.
+    fn add<V: Variant>(&mut self, record: &Record<V>, sprt: Option<&Sprt>) {
         let played = &record.played;
+        let pair = record.index / 2;
+        match self.unpaired.remove(&pair) {
+            Some(other) => self.pairs.add(other, record.outcome()),
+            None => {
+                self.unpaired.insert(pair, record.outcome());
+            }
+        }
+        if let Some(sprt) = sprt {
+            self.llr = sprt.llr(&self.pairs);
+            if self.decision.is_none() {
+                self.decision = sprt.decide(self.llr).map(|d| (d, self.pairs.pairs()));
+            }
+        }
         match played.result.winner() {
             Some(color) => {
                 if record.engine_of(color) == 0 {
@@ -354,6 +441,27 @@ impl Summary {
                 counted(time, "time loss", "time losses"),
             ));
         }
+        if let Some(sprt) = &setup.sprt {
+            let verdict = match self.decision {
+                Some((decision, pairs)) => {
+                    format!("{decision} after {}", counted(pairs, "pair", "pairs"))
+                }
+                None => "no decision".into(),
+            };
+            text.push_str(&format!(
+                "SPRT: {verdict} (logistic Elo, {sprt})\nLLR {}; {}",
+                llr_text(self.llr, sprt),
+                self.pairs
+            ));
+            if !self.unpaired.is_empty() {
+                let games = self.unpaired.len() as u64;
+                text.push_str(&format!(
+                    "; {} without its pair, not in the LLR",
+                    counted(games, "game", "games")
+                ));
+            }
+            text.push('\n');
+        }
         if let Some(path) = pdn {
             text.push_str(&format!("PDN: {}\n", path.display()));
         }
@@ -367,8 +475,12 @@ fn progress<V: Variant>(setup: &Setup<V>, record: &Record<V>, summary: &Summary)
     let white = &setup.names[record.engine_of(Color::White)];
     let black = &setup.names[record.engine_of(Color::Black)];
     let t = &summary.tally;
+    let llr = match &setup.sprt {
+        Some(sprt) => format!(" | LLR {}", llr_text(summary.llr, sprt)),
+        None => String::new(),
+    };
     format!(
-        "game {}/{}: {white} - {black} {} after {} ({}) | {} +{} ={} -{} {:.1}%",
+        "game {}/{}: {white} - {black} {} after {} ({}) | {} +{} ={} -{} {:.1}%{llr}",
         record.index + 1,
         setup.games,
         played.result.pdn_token::<V>(),
@@ -380,6 +492,12 @@ fn progress<V: Variant>(setup: &Setup<V>, record: &Record<V>, summary: &Summary)
         t.losses,
         100.0 * t.score().unwrap_or(0.5)
     )
+}
+
+/// `1.23 [-2.94, 2.94]`: an LLR and the test's bounds.
+fn llr_text(llr: f64, sprt: &Sprt) -> String {
+    let (lower, upper) = sprt.bounds();
+    format!("{llr:.2} [{lower:.2}, {upper:.2}]")
 }
 
 /// `1 ply`, `2 plies`.
@@ -475,6 +593,29 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stopped_schedule_finishes_the_pairs_it_started() {
+        let schedule = Schedule {
+            next: AtomicUsize::new(0),
+            games: 6,
+            stop: AtomicBool::new(false),
+        };
+        assert_eq!((schedule.take(), schedule.take()), (Some(0), Some(1)));
+        assert_eq!(schedule.take(), Some(2));
+        schedule.stop.store(true, Ordering::Relaxed);
+        // Game 3 is the second of the pair begun with game 2; game 4 would start a new
+        // pair.
+        assert_eq!(schedule.take(), Some(3));
+        assert_eq!((schedule.take(), schedule.take()), (None, None));
+        let unstopped = Schedule {
+            next: AtomicUsize::new(0),
+            games: 3,
+            stop: AtomicBool::new(false),
+        };
+        let taken: Vec<usize> = std::iter::from_fn(|| unstopped.take()).collect();
+        assert_eq!(taken, [0, 1, 2]);
+    }
 
     #[test]
     fn dates() {

@@ -1,10 +1,11 @@
-//! The players of a match: the in-process searcher, or an external Hub engine.
+//! The players of a match: the in-process searcher, or an external engine in either
+//! Hub dialect.
 
-use super::external::{HubProcess, Received};
-use super::spec::{EngineKind, PlayerSpec};
+use super::dialect::Answer;
+use super::external::{EngineProcess, Received};
+use super::spec::{EngineKind, ExternalSpec, PlayerSpec};
 use crate::engine::{searcher, EngineSearcher};
-use crate::hub::line::{Line, LineBuilder};
-use draughts_core::{Game, Move, Position, Variant};
+use draughts_core::{Game, Move, Variant};
 use draughts_search::{Clock, Control, Limits};
 use std::fmt;
 use std::marker::PhantomData;
@@ -87,8 +88,9 @@ pub fn build<V: Variant>(spec: &PlayerSpec) -> Result<Box<dyn Player<V> + '_>, S
             searcher: searcher::<V>(options).map_err(|e| e.to_string())?,
             spec,
         }),
-        EngineKind::Hub { .. } => Box::new(External::<V> {
+        EngineKind::External(engine) => Box::new(External::<V> {
             spec,
+            engine,
             process: None,
             variant: PhantomData,
         }),
@@ -147,36 +149,30 @@ impl<V: Variant> Player<V> for Internal<'_, V> {
     }
 }
 
-/// An external Hub engine, (re)started when a game needs it.
+/// An external engine, (re)started when a game needs it.
 struct External<'a, V: Variant> {
     spec: &'a PlayerSpec,
-    process: Option<HubProcess>,
+    engine: &'a ExternalSpec,
+    process: Option<EngineProcess>,
     variant: PhantomData<V>,
 }
 
 impl<V: Variant> External<'_, V> {
-    /// Sends the position, the level and `go think`, and waits for `done`.
+    /// Sends the request for a move in the engine's dialect and waits for the answer,
+    /// which must be one of our legal moves.
     fn ask(
-        process: &mut HubProcess,
-        spec: &PlayerSpec,
+        &self,
+        process: &mut EngineProcess,
         game: &Game<V>,
         level: Level,
         allowed: Duration,
     ) -> Result<Move<V>, Fault> {
         let deadline = Instant::now() + allowed;
-        let crash = Fault::Crash;
-        // The whole game from its start, so the engine sees every repetition.
+        let dialect = self.engine.dialect;
         process.discard_pending();
-        let moves: Vec<String> = game.moves().iter().map(Position::hub_move_text).collect();
-        let mut pos = LineBuilder::new("pos").pair("pos", game.start().to_hub());
-        if !moves.is_empty() {
-            pos = pos.pair("moves", moves.join(" "));
+        for line in dialect.request(self.spec, game, level) {
+            process.send(&line).map_err(Fault::Crash)?;
         }
-        process.send(&pos.build()).map_err(crash)?;
-        for line in level_lines(spec, level) {
-            process.send(&line).map_err(crash)?;
-        }
-        process.send("go think").map_err(crash)?;
         let mut errors = Vec::new();
         loop {
             let text = match process.receive(deadline) {
@@ -189,28 +185,16 @@ impl<V: Variant> External<'_, V> {
                     )))
                 }
             };
-            let line = match Line::parse(&text) {
-                Ok(line) => line,
-                Err(_) if text.trim_start().starts_with("done") => {
-                    return Err(Fault::Illegal(format!("unreadable answer {:?}", text)));
+            match dialect.read_answer(&text) {
+                Answer::Other => {}
+                Answer::Error(message) => errors.push(message),
+                Answer::NoMove(what) => return Err(Fault::Illegal(with_errors(&what, &errors))),
+                Answer::Move(text) => {
+                    return game.position().parse_hub_move(&text).map_err(|e| {
+                        Fault::Illegal(with_errors(&format!("{text:?} ({e})"), &errors))
+                    })
                 }
-                Err(_) => continue,
-            };
-            match line.command.as_str() {
-                "done" => {}
-                "error" => {
-                    errors.push(line.get("message").unwrap_or("").to_string());
-                    continue;
-                }
-                _ => continue,
             }
-            let Some(text) = line.get("move") else {
-                return Err(Fault::Illegal(with_errors("done without a move", &errors)));
-            };
-            return game
-                .position()
-                .parse_hub_move(text)
-                .map_err(|e| Fault::Illegal(with_errors(&format!("{text:?} ({e})"), &errors)));
         }
     }
 }
@@ -224,77 +208,30 @@ fn with_errors(what: &str, errors: &[String]) -> String {
     }
 }
 
-/// The `level` lines for a player with `spec` under `level`.
-fn level_lines(spec: &PlayerSpec, level: Level) -> Vec<String> {
-    let mut lines = Vec::new();
-    if let Some(depth) = spec.depth {
-        lines.push(format!("level depth={depth}"));
-    }
-    if let Some(nodes) = spec.nodes {
-        lines.push(format!("level nodes={nodes}"));
-    }
-    match level {
-        Level::MoveTime(time) if !spec.is_fixed() => {
-            lines.push(format!("level move-time={}", seconds(time)));
-        }
-        Level::MoveTime(_) => {}
-        Level::Clock {
-            time_left,
-            increment,
-        } => lines.push(format!(
-            "level time={} inc={}",
-            seconds(time_left),
-            seconds(increment)
-        )),
-    }
-    lines
-}
-
-/// Seconds with millisecond precision and no needless zeros: `0.1`, `60`, `1.25`.
-fn seconds(time: Duration) -> String {
-    let text = format!("{:.3}", time.as_secs_f64());
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
 impl<V: Variant> Player<V> for External<'_, V> {
     fn new_game(&mut self) -> Result<(), Fault> {
-        let EngineKind::Hub {
-            program,
-            args,
-            params,
-        } = &self.spec.kind
-        else {
-            return Err(Fault::Crash("not an external engine".into()));
+        let process = match &mut self.process {
+            Some(process) => process,
+            None => self
+                .process
+                .insert(EngineProcess::start(self.engine, V::NAME).map_err(Fault::Crash)?),
         };
-        if self.process.is_none() {
-            let process =
-                HubProcess::start(program, args, V::NAME, params).map_err(Fault::Crash)?;
-            self.process = Some(process);
-        }
-        let sent = match &mut self.process {
-            Some(process) => process.send("new-game"),
-            None => Ok(()),
-        };
-        sent.map_err(|e| {
+        process.send(self.engine.dialect.new_game()).map_err(|e| {
             self.process = None;
             Fault::Crash(e)
         })
     }
 
     fn think(&mut self, game: &Game<V>, level: Level, allowed: Duration) -> Result<Move<V>, Fault> {
-        let Some(process) = &mut self.process else {
+        let Some(mut process) = self.process.take() else {
             return Err(Fault::Crash("the engine is not running".into()));
         };
-        let answer = Self::ask(process, self.spec, game, level, allowed);
+        let answer = self.ask(&mut process, game, level, allowed);
         match &answer {
             // A process that crashed is gone; one that did not answer in time is in an
             // unknown state: either way the next game starts a fresh one.
-            Err(Fault::Crash(_) | Fault::Time(_)) => {
-                if let Some(mut process) = self.process.take() {
-                    process.kill();
-                }
-            }
-            Err(Fault::Illegal(_)) | Ok(_) => {}
+            Err(Fault::Crash(_) | Fault::Time(_)) => process.kill(),
+            Err(Fault::Illegal(_)) | Ok(_) => self.process = Some(process),
         }
         answer
     }
@@ -309,34 +246,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels() {
-        let timed: PlayerSpec = "hub:x".parse().unwrap();
-        let fixed: PlayerSpec = "hub,depth=3,nodes=900:x".parse().unwrap();
+    fn limits_of_the_internal_player() {
+        let timed: PlayerSpec = "internal".parse().unwrap();
+        let fixed: PlayerSpec = "internal:depth=3,nodes=900".parse().unwrap();
         let move_time = Level::MoveTime(Duration::from_millis(100));
         let clock = Level::Clock {
             time_left: Duration::from_millis(59_250),
             increment: Duration::from_secs(1),
         };
-        assert_eq!(level_lines(&timed, move_time), ["level move-time=0.1"]);
-        assert_eq!(level_lines(&timed, clock), ["level time=59.25 inc=1"]);
-        assert_eq!(
-            level_lines(&fixed, move_time),
-            ["level depth=3", "level nodes=900"]
-        );
-        assert_eq!(
-            level_lines(&fixed, clock),
-            ["level depth=3", "level nodes=900", "level time=59.25 inc=1"]
-        );
         assert_eq!(
             limits(&timed, move_time),
             Limits::move_time(Duration::from_millis(100))
         );
+        assert_eq!(limits(&fixed, move_time).move_time, None);
         let with_clock = limits(&fixed, clock);
         assert_eq!(with_clock.depth, Some(3));
         assert_eq!(
             with_clock.clock.map(|c| c.time_left),
             Some(Duration::from_millis(60_250))
         );
-        assert_eq!(seconds(Duration::from_secs(60)), "60");
     }
 }

@@ -5,21 +5,29 @@
 //!   database).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
-//!   become `level depth=`/`nodes=` instead of the match's time per move; any other key
-//!   is sent as `set-param name=key value=value` before `init`.
+//!   become `level depth=`/`nodes=` instead of the match's time per move; `cwd=DIR` is
+//!   the folder it runs in; any other key is sent as `set-param name=key value=value`
+//!   before `init`.
+//! - `hub1[,key=value,...]:COMMAND ARGS`: the same for an engine of the first Hub
+//!   dialect (Scan 2.0): `depth=D` and `nodes=N` become `depth D`/`nodes N` lines,
+//!   `cwd=DIR` as above, any other key a `set key value` line before `init`. Unless the
+//!   spec sets `book` itself, `set book false` goes first: an opening book would replay
+//!   the same lines from every opening.
 //!
 //! With `depth=` or `nodes=` a player searches to that limit instead of the time per
 //! move (a game clock still applies to it).
 
 use crate::engine::EngineOptions;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// A `--engine` specification that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The part before `:` names no kind of player.
-    #[error("unknown engine kind {0:?}: use internal[:key=value,...] or hub:COMMAND")]
+    #[error(
+        "unknown engine kind {0:?}: use internal[:key=value,...], hub:COMMAND or hub1:COMMAND"
+    )]
     UnknownKind(String),
     /// `key` without `=value`, or an empty key.
     #[error("{0:?} is not key=value")]
@@ -39,9 +47,9 @@ pub enum SpecError {
         /// What would be accepted.
         expected: &'static str,
     },
-    /// `hub:` with nothing after it.
-    #[error("hub: needs the engine's command, e.g. hub:/path/to/scan hub")]
-    MissingCommand,
+    /// `hub:` or `hub1:` with nothing after it.
+    #[error("{0}: needs the engine's command, e.g. {0}:/path/to/scan hub")]
+    MissingCommand(&'static str),
     /// A quote that is never closed in the command.
     #[error("unterminated quote in the command {0:?}")]
     UnterminatedQuote(String),
@@ -52,15 +60,59 @@ pub enum SpecError {
 pub enum EngineKind {
     /// The in-process searcher.
     Internal(EngineOptions),
-    /// An external engine speaking the Hub protocol.
-    Hub {
-        /// The program to run.
-        program: String,
-        /// Its arguments.
-        args: Vec<String>,
-        /// Parameters to set before `init`, in order.
-        params: Vec<(String, String)>,
-    },
+    /// An external engine process.
+    External(ExternalSpec),
+}
+
+/// Which version of the Hub protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The Hub protocol of Scan 3 and later (`id`, `param`, `set-param`, `pos pos=...
+    /// moves=...`, `level ...`, `go think`, `done move=...`): the spec kind `hub`.
+    Hub,
+    /// The first Hub dialect, as Scan 2.0 speaks it (`name`, `set NAME VALUE`, `pos
+    /// <position>`, `time`, `level`, `depth`, `go`, `move ...`): the spec kind `hub1`.
+    Hub1,
+}
+
+impl Dialect {
+    /// The spec kind that names it: `hub` or `hub1`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Dialect::Hub => "hub",
+            Dialect::Hub1 => "hub1",
+        }
+    }
+}
+
+/// How to run an external engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The protocol it speaks.
+    pub dialect: Dialect,
+    /// The program to run.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// The folder it runs in; `None` for ours. A relative program path with a folder
+    /// in it (`./src/scan`) is taken from here.
+    pub cwd: Option<PathBuf>,
+    /// Parameters to set before `init`, in order.
+    pub params: Vec<(String, String)>,
+}
+
+impl ExternalSpec {
+    /// The program's path as it is started: a relative path naming a folder is read
+    /// from `cwd` (as a shell would after `cd`); a bare name is looked up in `PATH`.
+    pub fn program_path(&self) -> PathBuf {
+        let program = Path::new(&self.program);
+        match &self.cwd {
+            Some(cwd) if program.is_relative() && program.components().count() > 1 => {
+                cwd.join(program)
+            }
+            _ => program.to_path_buf(),
+        }
+    }
 }
 
 /// One player of a match.
@@ -86,7 +138,8 @@ impl PlayerSpec {
     pub fn threads(&self) -> usize {
         match &self.kind {
             EngineKind::Internal(options) => options.threads,
-            EngineKind::Hub { params, .. } => params
+            EngineKind::External(engine) => engine
+                .params
                 .iter()
                 .rev()
                 .find(|(name, _)| name == "threads")
@@ -127,9 +180,10 @@ impl PlayerSpec {
                 }
                 "draughts".to_string()
             }
-            EngineKind::Hub { program, .. } => std::path::Path::new(program)
-                .file_name()
-                .map_or_else(|| program.clone(), |f| f.to_string_lossy().into_owned()),
+            EngineKind::External(engine) => Path::new(&engine.program).file_name().map_or_else(
+                || engine.program.clone(),
+                |f| f.to_string_lossy().into_owned(),
+            ),
         };
         if let Some(depth) = self.depth {
             notes.push(format!("depth={depth}"));
@@ -183,29 +237,68 @@ impl FromStr for PlayerSpec {
                 }
                 spec.kind = EngineKind::Internal(engine);
             }
-            "hub" => {
-                let words = split_words(rest.unwrap_or(""))?;
-                let Some((program, args)) = words.split_first().filter(|(p, _)| !p.is_empty())
-                else {
-                    return Err(SpecError::MissingCommand);
+            "hub" | "hub1" => {
+                let dialect = if kind == "hub" {
+                    Dialect::Hub
+                } else {
+                    Dialect::Hub1
                 };
-                let mut params = Vec::new();
-                for (key, value) in options {
-                    match key.as_str() {
-                        "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
-                        "nodes" => spec.nodes = Some(number(&key, &value, 1, u64::MAX)?),
-                        _ => params.push((key, value)),
-                    }
-                }
-                spec.kind = EngineKind::Hub {
-                    program: program.clone(),
-                    args: args.to_vec(),
-                    params,
-                };
+                spec.kind = EngineKind::External(external(dialect, options, rest, &mut spec)?);
             }
             _ => return Err(SpecError::UnknownKind(kind)),
         }
         Ok(spec)
+    }
+}
+
+/// The external engine of a `hub` or `hub1` spec: `options` are the keys before the
+/// `:`, `rest` the command after it; `depth` and `nodes` go into `spec`.
+fn external(
+    dialect: Dialect,
+    options: Vec<(String, String)>,
+    rest: Option<&str>,
+    spec: &mut PlayerSpec,
+) -> Result<ExternalSpec, SpecError> {
+    let words = split_words(rest.unwrap_or(""))?;
+    let Some((program, args)) = words.split_first().filter(|(p, _)| !p.is_empty()) else {
+        return Err(SpecError::MissingCommand(dialect.kind()));
+    };
+    let mut cwd = None;
+    let mut params = Vec::new();
+    for (key, value) in options {
+        match key.as_str() {
+            "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
+            "nodes" => spec.nodes = Some(number(&key, &value, 1, u64::MAX)?),
+            "cwd" if value.is_empty() => {
+                return Err(bad_value(key, value, "a folder"));
+            }
+            "cwd" => cwd = Some(PathBuf::from(value)),
+            // `set NAME VALUE` is read as two words.
+            _ if dialect == Dialect::Hub1
+                && (value.is_empty() || value.contains(char::is_whitespace)) =>
+            {
+                return Err(bad_value(key, value, "one word"));
+            }
+            _ => params.push((key, value)),
+        }
+    }
+    if dialect == Dialect::Hub1 && !params.iter().any(|(key, _)| key == "book") {
+        params.insert(0, ("book".to_string(), "false".to_string()));
+    }
+    Ok(ExternalSpec {
+        dialect,
+        program: program.clone(),
+        args: args.to_vec(),
+        cwd,
+        params,
+    })
+}
+
+fn bad_value(key: String, value: String, expected: &'static str) -> SpecError {
+    SpecError::BadValue {
+        key,
+        value,
+        expected,
     }
 }
 
@@ -338,39 +431,85 @@ mod tests {
         let dame = spec("hub:/work/peers/venv/bin/dame hub");
         assert_eq!(
             dame.kind,
-            EngineKind::Hub {
+            EngineKind::External(ExternalSpec {
+                dialect: Dialect::Hub,
                 program: "/work/peers/venv/bin/dame".into(),
                 args: vec!["hub".into()],
+                cwd: None,
                 params: vec![],
-            }
+            })
         );
         assert_eq!(dame.default_name(), "dame");
         let ours = spec("hub,depth=4,hash=8:'my engine/draughts' hub --x \"a b\" c\\ d");
-        let EngineKind::Hub {
-            program,
-            args,
-            params,
-        } = &ours.kind
-        else {
-            panic!("not hub")
+        let EngineKind::External(engine) = &ours.kind else {
+            panic!("not external")
         };
-        assert_eq!(program, "my engine/draughts");
-        assert_eq!(args, &["hub", "--x", "a b", "c d"]);
-        assert_eq!(params, &[("hash".to_string(), "8".to_string())]);
+        assert_eq!(engine.program, "my engine/draughts");
+        assert_eq!(engine.args, &["hub", "--x", "a b", "c d"]);
+        assert_eq!(engine.params, &[("hash".to_string(), "8".to_string())]);
         assert_eq!(ours.depth, Some(4));
         assert_eq!(spec("hub,threads=4:x").threads(), 4);
         assert_eq!(spec("hub,threads=0:x").threads(), 1);
     }
 
     #[test]
+    fn first_dialect_specs() {
+        let scan = spec("hub1,cwd=/work/scan2:./src/scan hub");
+        let EngineKind::External(engine) = &scan.kind else {
+            panic!("not external")
+        };
+        assert_eq!(engine.dialect, Dialect::Hub1);
+        assert_eq!(
+            (engine.program.as_str(), engine.args.as_slice()),
+            ("./src/scan", &["hub".to_string()][..])
+        );
+        assert_eq!(engine.cwd, Some(PathBuf::from("/work/scan2")));
+        assert_eq!(
+            engine.program_path(),
+            PathBuf::from("/work/scan2/./src/scan")
+        );
+        // The book is off unless the spec says otherwise.
+        assert_eq!(engine.params, [("book".to_string(), "false".to_string())]);
+        assert_eq!(scan.default_name(), "scan");
+        let tuned = spec("hub1,tt-size=22,depth=6,book=true,threads=2,nodes=9:scan hub");
+        let EngineKind::External(engine) = &tuned.kind else {
+            panic!("not external")
+        };
+        let pairs = [("tt-size", "22"), ("book", "true"), ("threads", "2")];
+        assert_eq!(
+            engine.params,
+            pairs.map(|(k, v)| (k.to_string(), v.to_string()))
+        );
+        assert_eq!(
+            (tuned.depth, tuned.nodes, tuned.threads()),
+            (Some(6), Some(9), 2)
+        );
+        // A bare program name is looked up in PATH, wherever the engine runs.
+        assert_eq!(engine.program_path(), PathBuf::from("scan"));
+        let hub = spec("hub,cwd=/tmp:engine");
+        let EngineKind::External(engine) = &hub.kind else {
+            panic!("not external")
+        };
+        assert_eq!(
+            (engine.dialect, engine.cwd.as_deref()),
+            (Dialect::Hub, Some(Path::new("/tmp")))
+        );
+        assert!(engine.params.is_empty());
+    }
+
+    #[test]
     fn bad_specs() {
         for (text, error) in [
             ("scan", "unknown engine kind"),
+            ("hub1", "hub1: needs the engine's command"),
+            ("hub1,cwd=:scan hub", "bad value for cwd"),
+            ("hub1,book=:scan hub", "bad value for book"),
+            ("hub1,book='a b':scan hub", "bad value for book"),
             ("internal:depth=0", "bad value for depth"),
             ("internal:hash=lots", "bad value for hash"),
             ("internal:colour=red", "unknown internal engine option"),
             ("internal:depth", "not key=value"),
-            ("hub:", "needs the engine's command"),
+            ("hub:", "hub: needs the engine's command"),
             ("hub", "needs the engine's command"),
             ("hub:'scan hub", "unterminated quote"),
             ("hub:'' hub", "needs the engine's command"),
