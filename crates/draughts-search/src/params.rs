@@ -9,8 +9,8 @@ use draughts_eval::Score;
 /// use draughts_search::SearchParams;
 ///
 /// let params = SearchParams::default();
-/// assert_eq!(params.reduction(10, 20, false), params.reduction(10, 20, false));
-/// assert!(params.reduction(10, 20, true) <= params.reduction(10, 20, false));
+/// assert_eq!(params.reduction(10, 20, false), 3);
+/// assert_eq!(params.reduction(10, 20, true), 2);
 /// assert_eq!(params.reduction(2, 20, false), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,10 +36,12 @@ pub struct SearchParams {
     /// Moves searched in full before the later ones are reduced: at other nodes, and
     /// at principal-variation nodes.
     pub reduce_after: [usize; 2],
-    /// Moves after which a non-PV node reduces a second ply (0: never).
-    pub reduce_twice_after: usize,
-    /// Least remaining depth for that second ply.
-    pub reduce_twice_depth: i32,
+    /// The reduction of the `n`-th move (from 0) with `depth` plies left is
+    /// `reduce_base + ln(depth) ln(n + 1) / reduce_divisor` plies, rounded down, one
+    /// ply less at principal-variation nodes, leaving at least one ply.
+    pub reduce_base: f64,
+    /// See [`SearchParams::reduce_base`].
+    pub reduce_divisor: f64,
 }
 
 impl Default for SearchParams {
@@ -48,30 +50,28 @@ impl Default for SearchParams {
             aspiration: 30,
             static_cut_depth: 4,
             static_cut_margin: 60,
-            shallow_cut_depth: 0,
+            shallow_cut_depth: 3,
             shallow_percent: 40,
             shallow_margin: 5,
             reduce_depth: 3,
-            reduce_after: [3, usize::MAX],
-            reduce_twice_after: 8,
-            reduce_twice_depth: 6,
+            reduce_after: [1, 3],
+            reduce_base: 0.75,
+            reduce_divisor: 2.25,
         }
     }
 }
 
 impl SearchParams {
     /// The plies by which the `n`-th move (from 0) of a node with `depth` plies left is
-    /// reduced, if it is a quiet move that may be reduced.
-    #[inline]
+    /// reduced, if it is a quiet move that may be reduced. The search reads these from
+    /// a [`Reductions`] table.
     pub fn reduction(&self, depth: i32, n: usize, pv_node: bool) -> i32 {
         if depth < self.reduce_depth || n < self.reduce_after[usize::from(pv_node)] {
             return 0;
         }
-        let twice = !pv_node
-            && self.reduce_twice_after > 0
-            && n >= self.reduce_twice_after
-            && depth >= self.reduce_twice_depth;
-        1 + i32::from(twice)
+        let plies =
+            self.reduce_base + f64::from(depth).ln() * (n as f64 + 1.0).ln() / self.reduce_divisor;
+        (plies as i32 - i32::from(pv_node)).clamp(0, (depth - 2).max(0))
     }
 
     /// The depth of the reduced-depth cut's search at a node with `depth` plies left,
@@ -80,5 +80,62 @@ impl SearchParams {
     pub fn shallow_depth(&self, depth: i32) -> Option<i32> {
         (self.shallow_cut_depth > 0 && depth >= self.shallow_cut_depth)
             .then(|| (depth * self.shallow_percent / 100).max(1))
+    }
+}
+
+/// Depths and move numbers past this share the table's last row or column.
+const TABLE_SIZE: usize = 64;
+
+/// [`SearchParams::reduction`] tabulated, so that the search does no arithmetic for it.
+pub(crate) struct Reductions(Box<[[[u8; TABLE_SIZE]; TABLE_SIZE]; 2]>);
+
+impl Reductions {
+    pub(crate) fn new(params: &SearchParams) -> Reductions {
+        let mut table = Box::new([[[0; TABLE_SIZE]; TABLE_SIZE]; 2]);
+        for (pv, rows) in table.iter_mut().enumerate() {
+            for (depth, row) in rows.iter_mut().enumerate() {
+                for (n, cell) in row.iter_mut().enumerate() {
+                    let plies = params.reduction(depth as i32, n, pv == 1);
+                    *cell = u8::try_from(plies).unwrap_or(u8::MAX);
+                }
+            }
+        }
+        Reductions(table)
+    }
+
+    /// The reduction of the `n`-th move at a node with `depth` plies left.
+    #[inline]
+    pub(crate) fn get(&self, depth: i32, n: usize, pv_node: bool) -> i32 {
+        let depth = usize::try_from(depth).unwrap_or(0).min(TABLE_SIZE - 1);
+        let n = n.min(TABLE_SIZE - 1);
+        i32::from(self.0[usize::from(pv_node)][depth][n])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_agrees_with_the_formula() {
+        let params = SearchParams::default();
+        let table = Reductions::new(&params);
+        for depth in 0..TABLE_SIZE as i32 {
+            for n in 0..TABLE_SIZE {
+                for pv in [false, true] {
+                    let plies = params.reduction(depth, n, pv);
+                    assert_eq!(table.get(depth, n, pv), plies);
+                    assert!(plies == 0 || depth - 1 - plies >= 1);
+                }
+            }
+        }
+        // Late moves are reduced no less than early ones, deep nodes no less than shallow.
+        for depth in 3..TABLE_SIZE as i32 {
+            for n in 1..TABLE_SIZE {
+                assert!(table.get(depth, n, false) >= table.get(depth, n - 1, false));
+                assert!(table.get(depth, n, false) >= table.get(depth - 1, n, false));
+                assert!(table.get(depth, n, true) <= table.get(depth, n, false));
+            }
+        }
     }
 }

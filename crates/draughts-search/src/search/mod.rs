@@ -4,7 +4,7 @@
 
 use crate::limits::Limits;
 use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
-use crate::params::SearchParams;
+use crate::params::{Reductions, SearchParams};
 pub use crate::score::DATABASE_WIN;
 use crate::score::MAX_PLY;
 use crate::tt::Table;
@@ -132,6 +132,7 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
     params: SearchParams,
+    reductions: Reductions,
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
@@ -273,6 +274,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
                 .as_deref()
                 .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
             params: self.params,
+            reductions: Reductions::new(&self.params),
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),

@@ -197,7 +197,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             } else {
                 let quiet = !mv.is_capture() && !self.is_killer(&mv, ply);
                 let reduction = if quiet {
-                    params.reduction(depth, n, pv_node)
+                    self.shared.reductions.get(depth, n, pv_node)
                 } else {
                     0
                 };
