@@ -1,4 +1,4 @@
-//! Search limits and time management.
+//! Search limits (the time budget they give is in `time.rs`).
 
 use crate::time::Budget;
 use std::time::Duration;
@@ -8,7 +8,7 @@ use std::time::Duration;
 pub struct Clock {
     /// Time left on the clock, the increment for this move included.
     pub time_left: Duration,
-    /// Time added after each move.
+    /// Time added before each move (this move's is already in `time_left`).
     pub increment: Duration,
     /// Moves until the next time control, if there is one.
     pub moves_to_go: Option<u32>,
@@ -25,7 +25,7 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time for this move.
     pub move_time: Option<Duration>,
-    /// A game clock; the search budgets its own time from it.
+    /// A game clock; the search budgets its own time from it (see [`Budget`]).
     pub clock: Option<Clock>,
 }
 

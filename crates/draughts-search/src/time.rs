@@ -49,7 +49,7 @@ const MOVES_LEFT_PER_BOARD: u32 = 50;
 /// - the soft limit is the banked time (what is usable without this move's increment,
 ///   less [`MOVE_OVERHEAD`] for each move of the horizon) shared over the horizon, plus
 ///   most ([`INCREMENT_SHARE`]) of the increment;
-/// - the hard limit is [`HARD_RATIO`] times that;
+/// - the hard limit is [`HARD_RATIO`] times the soft one;
 /// - both are capped at a share of the usable time that shrinks with the horizon, from
 ///   90 % (hard) of it for the last move before a control to about a quarter in a long
 ///   game, so that one move never eats the clock, and a small bank with a large
@@ -61,7 +61,9 @@ const MOVES_LEFT_PER_BOARD: u32 = 50;
 /// changed, a score that dropped or an iteration that failed low at the root extends it
 /// (up to 3 times, never past the hard limit). An iteration whose predicted time (the last
 /// one's times the growth between the last two) would end past the hard limit, or
-/// mostly past the scaled soft limit, is not started.
+/// mostly past the scaled soft limit, is not started. An iteration under way is cut
+/// short only by the hard limit (helper threads too: they search on until the main
+/// thread stops).
 ///
 /// A fixed time per move ([`Limits::move_time`](crate::Limits::move_time)) is neither
 /// scaled nor predicted: no iteration starts after it, and the search stops at it.
