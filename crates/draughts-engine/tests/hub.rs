@@ -204,6 +204,49 @@ fn think_returns_a_legal_move() {
     engine.close();
 }
 
+/// A game against itself under `level [moves=] time= [inc=]`, the engine's own answers
+/// timed on our side of the pipe: every move comes back before the clock runs out.
+#[test]
+fn clock_searches_answer_in_time() {
+    let mut engine = Engine::ready(&[("hash", "8")]);
+    let mut pos = Position::<International>::initial();
+    let mut moves: Vec<String> = Vec::new();
+    // Sudden death from 1 s, then 3 s + 0.2 s, then the last move before a control.
+    let mut clocks = [1.0f64; 2];
+    for ply in 0..24 {
+        let side = ply % 2;
+        let level = match ply {
+            0..=15 => format!("level time={:.3}", clocks[side]),
+            16..=21 => format!("level time={:.3} inc=0.2", clocks[side] + 2.0),
+            _ => "level moves=1 time=0.4".to_string(),
+        };
+        engine.send(&format!("pos pos={START} moves=\"{}\"", moves.join(" ")));
+        engine.send(&level);
+        let began = Instant::now();
+        engine.send("go think");
+        let (done, _) = engine.expect("done");
+        let spent = began.elapsed().as_secs_f64();
+        let allowed = match ply {
+            0..=15 => clocks[side],
+            16..=21 => clocks[side] + 2.2,
+            _ => 0.4,
+        };
+        assert!(spent < allowed, "ply {ply}: {spent:.3} s after {level:?}");
+        if ply < 16 {
+            // 1 s for a whole game: quick moves.
+            assert!(spent < 0.25, "ply {ply}: {spent:.3} s after {level:?}");
+            clocks[side] -= spent;
+        }
+        let mv = field(&done, "move").to_string();
+        let parsed = pos
+            .parse_hub_move(&mv)
+            .unwrap_or_else(|e| panic!("ply {ply}: {mv}: {e}"));
+        pos = pos.play_unchecked(&parsed);
+        moves.push(mv);
+    }
+    engine.close();
+}
+
 #[test]
 fn ping_and_stop_during_an_infinite_search() {
     let mut engine = Engine::ready(&[("hash", "8")]);

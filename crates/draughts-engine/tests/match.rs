@@ -293,6 +293,13 @@ fn first_dialect_engine_in_its_folder() {
             faults_line(&stdout, "Fake 1.0").contains("0 illegal moves, 0 crashes, 0 time losses"),
             "{context}"
         );
+        // Under a clock the summary says how low it ran.
+        let clock = limits.contains(&"--time");
+        assert_eq!(
+            faults_line(&stdout, "Fake 1.0").contains("least clock left"),
+            clock,
+            "{context}"
+        );
         let games = replay(&pdn);
         assert_eq!(games.len(), 4, "{context}");
         assert_eq!(games[0].1, "Fake 1.0");

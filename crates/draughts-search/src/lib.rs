@@ -32,6 +32,7 @@ mod oracle;
 mod params;
 mod score;
 mod search;
+mod time;
 #[allow(unsafe_code)] // one madvise call and one prefetch, measured in BENCHMARKS.md
 mod tt;
 
@@ -40,4 +41,5 @@ pub use oracle::{Combination, EndgameOracle, TacticalOracle, Wld};
 pub use params::SearchParams;
 pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
+pub use time::{moves_left, Budget, HARD_RATIO, INCREMENT_SHARE, LATENCY_RESERVE, MOVE_OVERHEAD};
 pub use tt::{Bound, Entry, Table};

@@ -1,5 +1,6 @@
-//! Search limits and time management.
+//! Search limits (the time budget they give is in `time.rs`).
 
+use crate::time::Budget;
 use std::time::Duration;
 
 /// A game clock for the side to move.
@@ -7,7 +8,7 @@ use std::time::Duration;
 pub struct Clock {
     /// Time left on the clock, the increment for this move included.
     pub time_left: Duration,
-    /// Time added after each move.
+    /// Time added before each move (this move's is already in `time_left`).
     pub increment: Duration,
     /// Moves until the next time control, if there is one.
     pub moves_to_go: Option<u32>,
@@ -24,7 +25,7 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time for this move.
     pub move_time: Option<Duration>,
-    /// A game clock; the search budgets its own time from it.
+    /// A game clock; the search budgets its own time from it (see [`Budget`]).
     pub clock: Option<Clock>,
 }
 
@@ -58,23 +59,36 @@ impl Limits {
         *self == Limits::default()
     }
 
-    /// The time budget: a soft limit (do not start another iteration after it) and a
-    /// hard one (stop at once). `None` when no time limit applies.
-    pub(crate) fn budget(&self) -> Option<(Duration, Duration)> {
-        let mut budget: Option<(Duration, Duration)> = self.move_time.map(|t| (t, t));
-        if let Some(clock) = self.clock {
-            // Keep a reserve for the protocol round trip and never plan past the clock.
-            let reserve = Duration::from_millis(50).min(clock.time_left / 10);
-            let usable = clock.time_left.saturating_sub(reserve);
-            let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
-            let soft = (usable / moves + clock.increment * 3 / 4).min(usable / 2);
-            let hard = (soft * 3).min(usable * 2 / 3).max(soft);
-            budget = Some(match budget {
-                Some((s, h)) => (s.min(soft), h.min(hard)),
-                None => (soft, hard),
-            });
+    /// The time budget of a search when `moves_left` moves are expected before the
+    /// game ends (see [`moves_left`](crate::moves_left); used only for a clock without
+    /// `moves_to_go`): `None` when no time limit applies.
+    ///
+    /// A fixed time per move is exact (both limits equal it); a clock's budget is
+    /// flexible (see [`Clock::budget`]), capped by the time per move if both are set.
+    ///
+    /// ```
+    /// use draughts_search::Limits;
+    /// use std::time::Duration;
+    ///
+    /// let t = Duration::from_millis(100);
+    /// let budget = Limits::move_time(t).budget(40).unwrap();
+    /// assert_eq!((budget.soft, budget.hard, budget.flexible), (t, t, false));
+    /// assert!(Limits::depth(5).budget(40).is_none());
+    /// ```
+    pub fn budget(&self, moves_left: u32) -> Option<Budget> {
+        let fixed = self.move_time.map(|t| Budget {
+            soft: t,
+            hard: t,
+            flexible: false,
+        });
+        match (fixed, self.clock.map(|clock| clock.budget(moves_left))) {
+            (Some(fixed), Some(clock)) => Some(Budget {
+                soft: clock.soft.min(fixed.soft),
+                hard: clock.hard.min(fixed.hard),
+                flexible: true,
+            }),
+            (fixed, clock) => clock.or(fixed),
         }
-        budget
     }
 }
 
@@ -83,36 +97,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clock_budget_stays_within_the_clock() {
+    fn a_clock_with_a_time_per_move_keeps_the_smaller_limits() {
         let clock = Clock {
             time_left: Duration::from_secs(60),
             increment: Duration::from_secs(1),
             moves_to_go: None,
         };
+        let alone = clock.budget(50);
         let limits = Limits {
             clock: Some(clock),
+            move_time: Some(Duration::from_secs(3)),
             ..Limits::default()
         };
-        let (soft, hard) = limits.budget().unwrap_or_default();
-        assert!(soft >= Duration::from_secs(2) && soft <= Duration::from_secs(3));
-        assert!(hard >= soft && hard < Duration::from_secs(40));
-        let scramble = Limits {
-            clock: Some(Clock {
-                time_left: Duration::from_millis(100),
-                moves_to_go: Some(1),
-                ..clock
-            }),
-            ..Limits::default()
-        };
-        let (soft, hard) = scramble.budget().unwrap_or_default();
-        assert!(soft <= Duration::from_millis(50) && hard <= Duration::from_millis(67));
+        let both = limits.budget(50).unwrap_or_else(|| clock.budget(0));
+        assert_eq!(both.soft, alone.soft);
+        assert_eq!(both.hard, Duration::from_secs(3));
+        assert!(both.flexible && alone.hard > both.hard);
     }
 
     #[test]
     fn move_time_and_infinite() {
         assert!(Limits::default().is_infinite());
-        assert!(Limits::default().budget().is_none());
+        assert!(Limits::default().budget(50).is_none());
         let t = Duration::from_millis(100);
-        assert_eq!(Limits::move_time(t).budget(), Some((t, t)));
+        let budget = Budget {
+            soft: t,
+            hard: t,
+            flexible: false,
+        };
+        // The fixed time does not depend on the position.
+        assert_eq!(Limits::move_time(t).budget(50), Some(budget));
+        assert_eq!(Limits::move_time(t).budget(1), Some(budget));
     }
 }

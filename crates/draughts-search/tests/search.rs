@@ -114,3 +114,42 @@ fn a_won_database_root_is_searched_to_the_conversion() {
     assert_eq!(database_result(plain.score), Some(true));
     assert!(plain.score > DATABASE_WIN - 20, "{}", plain.score);
 }
+
+#[test]
+fn clock_searches_end_inside_their_budget() {
+    use draughts_search::{moves_left, Clock};
+    use std::time::Duration;
+
+    let ms = Duration::from_millis;
+    let start = Position::<International>::initial();
+    let expected = moves_left(start.piece_count(), start.piece_count());
+    for (time_left, increment, moves_to_go, threads) in [
+        (ms(1_000), ms(0), None, 1),
+        (ms(100), ms(0), None, 1),
+        (ms(20), ms(0), None, 1),
+        (ms(2_100), ms(100), None, 2),
+        (ms(600), ms(0), Some(1), 2),
+    ] {
+        let clock = Clock {
+            time_left,
+            increment,
+            moves_to_go,
+        };
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let hard = clock.budget(expected).hard;
+        let mut searcher: Searcher<International, _> = Searcher::with_hash_size(Material, 4);
+        searcher.set_threads(threads);
+        let result = searcher.search(&Game::new(), limits, &Control::default(), &mut |_| {});
+        assert!(result.best_move.is_some());
+        // Stopping takes at most a thousand nodes a thread past the hard limit; the
+        // reserve (50 ms, or half the clock) absorbs that and a busy machine.
+        assert!(
+            result.time <= hard + ms(25) && result.time < time_left,
+            "{clock:?}: {:?} with a hard limit of {hard:?}",
+            result.time
+        );
+    }
+}

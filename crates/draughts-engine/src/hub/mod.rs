@@ -431,6 +431,19 @@ mod tests {
         assert_eq!(clock.time_left, Duration::from_secs(120));
         assert_eq!(clock.increment, Duration::from_secs(2));
         assert_eq!(clock.moves_to_go, Some(40));
+        // Every form that carries a clock.
+        for (text, time_left, increment, moves_to_go) in [
+            ("level time=60", 60_000, 0, None),
+            ("level time=10 inc=0.1", 10_100, 100, None),
+            ("level moves=1 time=5", 5_000, 0, Some(1)),
+            ("level moves=0 time=5", 5_000, 0, None),
+            ("level inc=0.5 time=0.25 moves=12", 750, 500, Some(12)),
+        ] {
+            let clock = level_of(text).unwrap().clock.unwrap();
+            assert_eq!(clock.time_left, Duration::from_millis(time_left), "{text}");
+            assert_eq!(clock.increment, Duration::from_millis(increment), "{text}");
+            assert_eq!(clock.moves_to_go, moves_to_go, "{text}");
+        }
         // pydraughts subtracts the increment first, which may go below zero.
         let clock = level_of("level time=-1.5 inc=2").unwrap().clock.unwrap();
         assert_eq!(clock.time_left, Duration::from_millis(500));

@@ -73,8 +73,19 @@ pub struct Played<V: Variant> {
     pub result: GameResult,
     /// Why it ended.
     pub ending: Ending,
-    /// Time used and moves made, by colour (White, Black).
-    pub used: [(Duration, u32); 2],
+    /// Time used, by colour (White, Black).
+    pub used: [Usage; 2],
+}
+
+/// The time one side used in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Time spent thinking, all moves.
+    pub time: Duration,
+    /// Moves made.
+    pub moves: u32,
+    /// Under a clock, the least time left on it after a move.
+    pub least_left: Option<Duration>,
 }
 
 fn side(color: Color) -> usize {
@@ -92,7 +103,7 @@ pub fn play<V: Variant>(
     rules: &Rules,
 ) -> Played<V> {
     let mut game = Game::from_position(start);
-    let mut used = [(Duration::ZERO, 0); 2];
+    let mut used = [Usage::default(); 2];
     let lost = |game: Game<V>, color: Color, ending: Ending, used| Played {
         game,
         result: GameStatus::Win(!color).result(),
@@ -163,8 +174,8 @@ pub fn play<V: Variant>(
         let began = Instant::now();
         let answer = player.think(&game, level, allowed);
         let spent = began.elapsed();
-        used[s].0 += spent;
-        used[s].1 += 1;
+        used[s].time += spent;
+        used[s].moves += 1;
         let mv = match answer {
             Ok(mv) => mv,
             Err(fault) => return lost(game, color, Ending::Fault(color, fault), used),
@@ -186,6 +197,7 @@ pub fn play<V: Variant>(
         }
         if let TimeControl::Clock { .. } = rules.time_control {
             clocks[s] = allowed - spent;
+            used[s].least_left = Some(used[s].least_left.map_or(clocks[s], |t| t.min(clocks[s])));
         }
         if let Err(e) = game.play(&mv) {
             let fault = Fault::Illegal(e.to_string());

@@ -339,8 +339,8 @@ struct Summary {
     adjudicated: u32,
     /// Illegal moves, crashes and time losses, per engine.
     faults: [[u32; 3]; 2],
-    /// Time used and moves made, per engine.
-    used: [(Duration, u32); 2],
+    /// Time used, moves made and the least clock left, per engine.
+    used: [game::Usage; 2],
     /// Engine 1's pairs of games (the two colours of an opening) by score.
     pairs: Pentanomial,
     /// Engine 1's results of games whose pair is not complete yet, by pair.
@@ -394,10 +394,14 @@ impl Summary {
             self.faults[record.engine_of(color)][kind] += 1;
         }
         for color in [Color::White, Color::Black] {
-            let (time, moves) = played.used[usize::from(color == Color::Black)];
-            let e = record.engine_of(color);
-            self.used[e].0 += time;
-            self.used[e].1 += moves;
+            let side = played.used[usize::from(color == Color::Black)];
+            let total = &mut self.used[record.engine_of(color)];
+            total.time += side.time;
+            total.moves += side.moves;
+            total.least_left = match (total.least_left, side.least_left) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
         }
     }
 
@@ -428,14 +432,17 @@ impl Summary {
         ));
         for (e, name) in setup.names.iter().enumerate() {
             let [illegal, crashes, time] = self.faults[e];
-            let (used, moves) = self.used[e];
-            let average = if moves == 0 {
+            let used = self.used[e];
+            let average = if used.moves == 0 {
                 0.0
             } else {
-                used.as_secs_f64() / f64::from(moves)
+                used.time.as_secs_f64() / f64::from(used.moves)
             };
+            let least = used.least_left.map_or(String::new(), |t| {
+                format!(", least clock left {:.3} s", t.as_secs_f64())
+            });
             text.push_str(&format!(
-                "{name}: {}, {}, {}; {average:.3} s per move\n",
+                "{name}: {}, {}, {}; {average:.3} s per move{least}\n",
                 counted(illegal, "illegal move", "illegal moves"),
                 counted(crashes, "crash", "crashes"),
                 counted(time, "time loss", "time losses"),

@@ -1,7 +1,12 @@
 //! Iterative deepening, aspiration windows, stop checks and the principal variation.
+//!
+//! Time: a fixed time per move stops the deepening at its end; under a game clock the
+//! main thread's [`Pacer`] decides after each iteration whether another one is worth
+//! starting (see [`crate::Budget`]), and the hard limit stops every thread at once.
 
 use super::{SearchInfo, SearchResult, Worker};
 use crate::score::{is_decisive, INFINITY, MAX_PLY, WIN};
+use crate::time::{Iteration, Pacer};
 use draughts_core::{DrawClock, Move, Position, Variant};
 use draughts_eval::Evaluator;
 use std::sync::atomic::Ordering;
@@ -37,7 +42,17 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         let base = self.path.len();
         // Helper threads start one ply deeper on odd ids to spread the work.
         let first = 1 + (self.id % 2) as u32;
+        // Under a clock the main thread paces the iterations; helpers search on until
+        // it stops them (or the hard limit does).
+        let flexible = self.shared.budget.is_some_and(|b| b.flexible);
+        let mut pacer = self
+            .shared
+            .budget
+            .filter(|_| flexible && self.id == 0)
+            .map(Pacer::new);
         for depth in first..=max_depth {
+            let began = Instant::now();
+            let mut failed_low = false;
             let mut delta = self.shared.params.aspiration;
             let (mut alpha, mut beta) = if depth >= 5 && !is_decisive(best.score) {
                 (best.score - delta, best.score + delta)
@@ -51,6 +66,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                     break score;
                 }
                 if score <= alpha {
+                    failed_low = true;
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITY);
                 } else if score >= beta {
@@ -74,6 +90,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 .flatten()
                 .copied()
                 .collect();
+            let best_changed = pv.first().is_some_and(|mv| Some(*mv) != best.best_move);
             best = SearchResult {
                 best_move: pv.first().copied().or(best.best_move),
                 ponder: pv.get(1).copied(),
@@ -92,7 +109,22 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 time: self.shared.start.elapsed(),
                 pv,
             });
-            if self.stopped || self.past_soft_limit() {
+            let stop = match &mut pacer {
+                Some(pacer) => {
+                    pacer.record(&Iteration {
+                        took: began.elapsed(),
+                        best_changed,
+                        score,
+                        failed_low,
+                    });
+                    self.shared.control.is_stopped()
+                        || (self.shared.time_origin())
+                            .is_some_and(|from| pacer.should_stop(from.elapsed()))
+                }
+                None if flexible => self.shared.control.is_stopped(),
+                None => self.past_soft_limit(),
+            };
+            if self.stopped || stop {
                 break;
             }
         }

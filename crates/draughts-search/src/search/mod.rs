@@ -7,6 +7,7 @@ use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
 use crate::params::{Reductions, SearchParams};
 pub use crate::score::DATABASE_WIN;
 use crate::score::MAX_PLY;
+use crate::time::{moves_left, Budget};
 use crate::tt::Table;
 use draughts_core::{Game, Move, MoveList, Position, Variant};
 use draughts_eval::{Evaluator, Score};
@@ -134,26 +135,29 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     params: SearchParams,
     reductions: Reductions,
     limits: Limits,
+    /// The time budget, from the limits and the root's material.
+    budget: Option<Budget>,
     start: Instant,
     nodes: AtomicU64,
 }
 
 impl<V: Variant, E: Evaluator<V>> Shared<'_, V, E> {
-    /// The time limits in force: none while pondering; counted from the ponder hit after
-    /// one.
-    fn deadlines(&self) -> Option<(Instant, Instant)> {
+    /// When the move's time started counting: `None` while pondering; the ponder hit
+    /// after one; else the start of the search.
+    fn time_origin(&self) -> Option<Instant> {
         if self.control.pondering.load(Ordering::Relaxed) {
             return None;
         }
-        let (soft, hard) = self.limits.budget()?;
-        let from = self
-            .control
-            .ponder_hit
-            .lock()
-            .ok()
-            .and_then(|at| *at)
-            .unwrap_or(self.start);
-        Some((from + soft, from + hard))
+        let hit = self.control.ponder_hit.lock().ok().and_then(|at| *at);
+        Some(hit.unwrap_or(self.start))
+    }
+
+    /// The time limits in force, soft and hard: none while pondering; counted from the
+    /// ponder hit after one.
+    fn deadlines(&self) -> Option<(Instant, Instant)> {
+        let budget = self.budget?;
+        let from = self.time_origin()?;
+        Some((from + budget.soft, from + budget.hard))
     }
 }
 
@@ -276,6 +280,10 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             params: self.params,
             reductions: Reductions::new(&self.params),
             limits,
+            budget: limits.budget(moves_left(
+                root.piece_count(),
+                Position::<V>::initial().piece_count(),
+            )),
             start: Instant::now(),
             nodes: AtomicU64::new(0),
         };
