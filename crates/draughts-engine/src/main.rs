@@ -3,10 +3,11 @@
 //! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
 //! in the terminal), `perft`, `bench`, `match` (engine against engine), `openings`
 //! (balanced start positions for matches), `egdb` (endgame databases), `tactics`
-//! (combination templates) and `tune` (learning the weights). Run `draughts help` for
-//! the options.
+//! (combination templates), `tune` (learning the weights) and `agreement` (how often
+//! the engine plays the masters' moves). Run `draughts help` for the options.
 #![forbid(unsafe_code)]
 
+mod agreement;
 mod analyse;
 mod bench;
 mod egdb;
@@ -62,6 +63,10 @@ enum Command {
     /// Learn evaluation weights: a genetic algorithm (`ga`), self-play games
     /// (`selfplay`) and logistic fitting (`fit`).
     Tune(tune::TuneArgs),
+    /// How often the engine's search chooses the move played in master games: the
+    /// agreement with a 95% interval, by game phase, and the games the PDN reader
+    /// refused.
+    Agreement(agreement::AgreementArgs),
 }
 
 /// Options that shape the engine.
@@ -321,6 +326,7 @@ fn main() -> ExitCode {
         Command::Egdb(args) => egdb::run(&args),
         Command::Tactics(args) => tactics::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Agreement(args) => agreement::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

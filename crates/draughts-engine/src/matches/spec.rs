@@ -127,6 +127,16 @@ pub struct PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The in-process searcher with `options`, searching to `depth` or `nodes` if set
+    /// (what `internal:key=value,...` reads as).
+    pub fn internal(options: EngineOptions, depth: Option<u32>, nodes: Option<u64>) -> PlayerSpec {
+        PlayerSpec {
+            kind: EngineKind::Internal(options),
+            depth,
+            nodes,
+        }
+    }
+
     /// Whether the player searches to a fixed depth or node count rather than for the
     /// time per move.
     pub fn is_fixed(&self) -> bool {
