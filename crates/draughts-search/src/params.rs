@@ -23,14 +23,6 @@ pub struct SearchParams {
     /// How far above `beta`, a ply of remaining depth, the evaluation must be for that
     /// cut-off.
     pub static_cut_margin: Score,
-    /// Least remaining depth of a reduced-depth cut: a null-window search to
-    /// [`SearchParams::shallow_percent`] of the depth that fails high against `beta`
-    /// plus a margin cuts the node off (0 turns it off).
-    pub shallow_cut_depth: i32,
-    /// The depth of that search, in percent of the node's (at least one ply).
-    pub shallow_percent: i32,
-    /// Its margin over `beta`, a ply of remaining depth.
-    pub shallow_margin: Score,
     /// Least remaining depth at which late quiet moves are reduced.
     pub reduce_depth: i32,
     /// Moves searched in full before the later ones are reduced: at other nodes, and
@@ -50,9 +42,6 @@ impl Default for SearchParams {
             aspiration: 30,
             static_cut_depth: 4,
             static_cut_margin: 60,
-            shallow_cut_depth: 3,
-            shallow_percent: 40,
-            shallow_margin: 5,
             reduce_depth: 3,
             reduce_after: [1, 3],
             reduce_base: 0.75,
@@ -63,8 +52,8 @@ impl Default for SearchParams {
 
 impl SearchParams {
     /// The plies by which the `n`-th move (from 0) of a node with `depth` plies left is
-    /// reduced, if it is a quiet move that may be reduced. The search reads these from
-    /// a [`Reductions`] table.
+    /// reduced, if it is a quiet move that may be reduced (the search reads it from a
+    /// table made once a search).
     pub fn reduction(&self, depth: i32, n: usize, pv_node: bool) -> i32 {
         if depth < self.reduce_depth || n < self.reduce_after[usize::from(pv_node)] {
             return 0;
@@ -72,14 +61,6 @@ impl SearchParams {
         let plies =
             self.reduce_base + f64::from(depth).ln() * (n as f64 + 1.0).ln() / self.reduce_divisor;
         (plies as i32 - i32::from(pv_node)).clamp(0, (depth - 2).max(0))
-    }
-
-    /// The depth of the reduced-depth cut's search at a node with `depth` plies left,
-    /// if the cut applies there.
-    #[inline]
-    pub fn shallow_depth(&self, depth: i32) -> Option<i32> {
-        (self.shallow_cut_depth > 0 && depth >= self.shallow_cut_depth)
-            .then(|| (depth * self.shallow_percent / 100).max(1))
     }
 }
 

@@ -319,8 +319,6 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     unreported: u64,
     seldepth: usize,
     stopped: bool,
-    /// Inside the search of a reduced-depth cut, where no further such cut is made.
-    shallow: bool,
     /// Hashes of the positions before the current node: the game's reversible run,
     /// then the search path.
     path: Vec<u64>,
@@ -343,7 +341,6 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             unreported: 0,
             seldepth: 0,
             stopped: false,
-            shallow: false,
             path,
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             history: Box::new([[0; 64]; 64]),

@@ -111,32 +111,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 7. Reduced-depth cut: a non-PV node whose shallow search beats `beta` by a
-        //    margin is cut off (draughts has zugzwang, so there is no null move; this
-        //    asks the same question with the side to move playing). The shallow search
-        //    makes no such cut itself, and the moves of this ply are generated again
-        //    after it, since it reuses this ply's list.
-        if let Some(shallow_depth) = params.shallow_depth(depth) {
-            if !pv_node && !self.shallow && ply > 0 && beta.abs() < EVALUATION_LIMIT {
-                let margin = params.shallow_margin * depth;
-                let raised = beta + margin;
-                self.shallow = true;
-                let score = self.search(pos, clock, shallow_depth, raised - 1, raised, ply, false);
-                self.shallow = false;
-                if self.stopped {
-                    return 0;
-                }
-                if score >= raised {
-                    return score - margin;
-                }
-                pos.generate_moves(&mut self.lists[ply]);
-            }
-        }
-
-        // 8. Move ordering.
+        // 7. Move ordering.
         self.order(tt_move, ply);
 
-        // 9. A proven combination: the defender's moves in its line are forced, so the
+        // 8. A proven combination: the defender's moves in its line are forced, so the
         //    position at its end, searched, bounds this node from below. A non-PV node
         //    the table knows from a search one ply shallower asked the oracle then: if
         //    the combination was best, it is the table's move, searched first. PV
@@ -166,7 +144,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 10. The moves, principal variation first, later ones with null windows and
+        // 9. The moves, principal variation first, later ones with null windows and
         //    reductions.
         self.path.push(hash);
         let forced = count == 1;
@@ -249,7 +227,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
 
         self.path.pop();
 
-        // 11. Remember the result.
+        // 10. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
