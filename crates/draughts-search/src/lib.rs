@@ -3,8 +3,9 @@
 //! Principal variation search with iterative deepening and aspiration windows, a shared
 //! lock-free transposition table, quiescence that resolves pending captures (a position
 //! where either side can capture is never a leaf), killer and history ordering,
-//! late-move reductions, a static cut-off of quiet nodes far above beta near the horizon,
-//! repetition detection, and Lazy SMP over several threads.
+//! late-move reductions from a table, a static cut-off of quiet nodes far above beta near
+//! the horizon, repetition detection, game-clock budgeting, and Lazy SMP over several
+//! threads. The numbers that shape the tree are gathered in [`SearchParams`].
 //!
 //! ```
 //! use draughts_core::{Game, International, Position};
