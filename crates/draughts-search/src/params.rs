@@ -53,7 +53,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The plies by which the `n`-th move (from 0) of a node with `depth` plies left is
     /// reduced, if it is a quiet move that may be reduced (the search reads it from a
-    /// table made once a search).
+    /// table made when the parameters are set).
     pub fn reduction(&self, depth: i32, n: usize, pv_node: bool) -> i32 {
         if depth < self.reduce_depth || n < self.reduce_after[usize::from(pv_node)] {
             return 0;

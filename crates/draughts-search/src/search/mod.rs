@@ -117,6 +117,8 @@ pub struct Searcher<V: Variant, E: Evaluator<V>> {
     convert: bool,
     tactics: Option<Arc<dyn TacticalOracle<V>>>,
     params: SearchParams,
+    /// The reductions `params` give, tabulated once.
+    reductions: Reductions,
 }
 
 /// What every search thread shares.
@@ -133,7 +135,7 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
     params: SearchParams,
-    reductions: Reductions,
+    reductions: &'a Reductions,
     limits: Limits,
     /// The time budget, from the limits and the root's material.
     budget: Option<Budget>,
@@ -189,6 +191,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             convert: true,
             tactics: None,
             params: SearchParams::default(),
+            reductions: Reductions::new(&SearchParams::default()),
         }
     }
 
@@ -224,6 +227,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// measured best).
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
+        self.reductions = Reductions::new(&params);
     }
 
     /// The numbers that shape the tree.
@@ -278,7 +282,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
                 .as_deref()
                 .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
             params: self.params,
-            reductions: Reductions::new(&self.params),
+            reductions: &self.reductions,
             limits,
             budget: limits.budget(moves_left(
                 root.piece_count(),
