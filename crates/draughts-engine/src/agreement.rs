@@ -20,13 +20,11 @@ use clap::Args;
 use draughts_core::pdn::{self, MainLine};
 use draughts_core::{Game, Move, MoveTextError, PdnError, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
+use draughts_tune::stats::Z95;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// The two-sided 95% quantile of the normal distribution.
-const Z95: f64 = 1.959_963_984_540_054;
 
 /// How many game phases (piece-count buckets) the report splits the positions into.
 pub const PHASES: usize = 4;

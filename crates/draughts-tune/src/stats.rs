@@ -9,7 +9,7 @@
 use std::fmt;
 
 /// The two-sided 95% quantile of the normal distribution.
-const Z95: f64 = 1.959_963_984_540_054;
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wins, draws and losses from one player's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
