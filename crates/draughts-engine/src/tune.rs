@@ -3,6 +3,8 @@
 //! fitting, `fit` fits them to game results by logistic regression. Each writes a
 //! weights file for `--weights FILE` (or the Hub parameter `weights`).
 
+mod data;
+
 use crate::engine::with_variant;
 use crate::matches::openings;
 use crate::{parse_variant, CliError};
@@ -11,9 +13,10 @@ use draughts_core::{Game, GameResult, Variant, VariantKind};
 use draughts_eval::{Feature, Patterns, Weights};
 use draughts_search::Limits;
 use draughts_tune::{
-    default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking, read_pdn, run_ga,
-    self_play, split_samples, to_pdn, write_curve, Contestant, Crossover, FitConfig, GaConfig,
-    Init, LossPoint, PatternFitConfig, SearchSettings, Selection, SelfPlayConfig,
+    data_samples, default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking,
+    read_data, read_pdn, run_ga, self_play, split_samples, to_pdn, write_curve, Contestant,
+    Crossover, FitConfig, GaConfig, Init, LossPoint, PatternFitConfig, SearchSettings, Selection,
+    SelfPlayConfig,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +37,9 @@ enum TuneCommand {
     Ga(GaArgs),
     /// Play self-play games (PDN) to fit weights on.
     Selfplay(SelfPlayArgs),
+    /// Label positions for fitting: self-play at a fixed node count, each quiet
+    /// position with its game's result and the search's score (resumable).
+    Data(data::DataArgs),
     /// Fit weights to game results by logistic regression; writes the weights file and
     /// its loss curve (CSV and SVG).
     Fit(FitArgs),
@@ -250,8 +256,19 @@ struct PatternArgs {
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).
-    #[arg(long = "games", value_name = "FILE.pdn", required = true)]
+    #[arg(
+        long = "games",
+        value_name = "FILE.pdn",
+        required_unless_present = "data_files"
+    )]
     game_files: Vec<PathBuf>,
+    /// Labelled positions to fit on (repeatable; `draughts tune data` makes them).
+    #[arg(long = "data", value_name = "FILE")]
+    data_files: Vec<PathBuf>,
+    /// The weight of the game's result in the target against the search's score, for
+    /// positions from --data (1: results alone).
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
     /// The feature weights to start from (default: the built-in weights).
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
@@ -316,6 +333,7 @@ fn feature_names() -> String {
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     match &args.command {
         TuneCommand::Ga(ga) => with_variant!(ga.play.variant, V => run_ga_command::<V>(ga)),
+        TuneCommand::Data(d) => data::run(d),
         TuneCommand::Selfplay(sp) => with_variant!(sp.play.variant, V => run_selfplay::<V>(sp)),
         TuneCommand::Fit(fit) => with_variant!(fit.play.variant, V => run_fit::<V>(fit)),
         TuneCommand::Patterns(p) => with_variant!(p.variant, V => run_patterns::<V>(p)),
@@ -512,9 +530,22 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
     let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let began = Instant::now();
     let games = read_games::<V>(&args.game_files)?;
-    let (train, holdout) =
+    let (mut train, mut holdout) =
         pattern_samples(&games, args.holdout, args.skip_plies as usize, args.seed);
     drop(games);
+    for path in &args.data_files {
+        let data = read_data::<V>(path).map_err(|e| e.to_string())?;
+        let (more, held) = data_samples(&data, args.holdout, args.seed);
+        println!(
+            "{}: {} games, {} positions, {} nodes a move",
+            path.display(),
+            data.games,
+            data.positions.len(),
+            data.config.nodes
+        );
+        train.extend(more);
+        holdout.extend(held);
+    }
     println!(
         "{} training and {} hold-out positions ({:.1} s)",
         train.len(),
@@ -527,6 +558,7 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
         pattern_rate: args.pattern_rate,
         l2: args.l2,
         seed: args.seed,
+        lambda: args.lambda,
         fixed: if args.fit_features {
             vec![Feature::Men]
         } else {

@@ -152,3 +152,66 @@ fn bad_tune_arguments_are_clear_errors() {
         assert!(errors.contains(message), "{args:?}: {errors}");
     }
 }
+
+#[test]
+fn data_resumes_and_fits_on_scores() {
+    let dir = std::env::temp_dir().join(format!("draughts-tune-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = path(&dir, "english.data");
+    let words = |line: String| run(&line.split_whitespace().collect::<Vec<_>>());
+    let make = |games: u32| {
+        words(format!(
+            "tune data --variant english --games {games} --nodes 300 --max-plies 80 --quiet --out {data}"
+        ))
+    };
+    let out = make(4);
+    assert!(out.contains("holds 4 games"), "{out}");
+    let once = std::fs::read(&data).unwrap();
+    make(8);
+    // The first four games are kept, and a fresh run of eight writes the same file.
+    let resumed = std::fs::read(&data).unwrap();
+    assert!(resumed.len() > once.len() && resumed.starts_with(&once));
+    std::fs::remove_file(&data).unwrap();
+    make(8);
+    assert_eq!(std::fs::read(&data).unwrap(), resumed);
+    // Other settings on the same file are refused, naming it.
+    let other = run_raw(&[
+        "tune",
+        "data",
+        "--variant",
+        "english",
+        "--games",
+        "9",
+        "--nodes",
+        "301",
+        "--out",
+        &data,
+    ]);
+    assert!(!other.status.success());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("english.data"));
+
+    let model = path(&dir, "model");
+    let out = words(format!(
+        "tune patterns --variant english --data {data} --lambda 0.5 --epochs 2 --out {model}"
+    ));
+    assert!(
+        out.contains("8 games") && out.contains("epoch   2"),
+        "{out}"
+    );
+    loads("english", &path(&dir, "model/english.weights"));
+    let bad = run_raw(&[
+        "tune",
+        "patterns",
+        "--variant",
+        "english",
+        "--data",
+        &data,
+        "--lambda",
+        "2",
+        "--out",
+        &model,
+    ]);
+    assert!(!bad.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -61,7 +61,7 @@ pub enum TuneError {
 
 impl TuneError {
     /// A closure that wraps an I/O error with `path`, for `map_err`.
-    pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> TuneError + '_ {
+    pub(crate) fn io(path: &std::path::Path) -> impl Fn(std::io::Error) -> TuneError + Copy + '_ {
         move |source| TuneError::Io {
             path: path.to_path_buf(),
             source,

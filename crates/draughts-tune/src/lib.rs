@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod dataset;
 mod error;
 mod fit;
 mod ga;
@@ -38,6 +39,7 @@ mod state;
 pub mod stats;
 mod tournament;
 
+pub use dataset::{generate_data, read_data, DataConfig, DataProgress, DataSet, Labelled};
 pub use error::TuneError;
 pub use fit::{
     curve_csv, fit, fit_k, loss, samples_from_game, split_samples, write_curve, FitConfig,
@@ -48,7 +50,7 @@ pub use ga::{
     Selection,
 };
 pub use pattern_fit::{
-    fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
+    data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::{GaState, GenerationSummary, StateError};

@@ -13,6 +13,7 @@
 //! Colour symmetry is kept by fitting the table `T` of [`Patterns`]: each position
 //! moves `T[r][a]` one way and its mirror entry `T[r'][a']` the other.
 
+use crate::dataset::DataSet;
 use crate::error::TuneError;
 use crate::fit::{fit_k, LossPoint, Sample};
 use draughts_core::{Color, Game, GameResult, Position, Variant};
@@ -38,6 +39,8 @@ pub struct PatternSample {
     pub white_to_move: bool,
     /// The side to move's result in halves: 2 win, 1 draw, 0 loss.
     pub target: u8,
+    /// A search's score for the side to move, if the position was labelled with one.
+    pub score: Option<i16>,
 }
 
 impl PatternSample {
@@ -51,18 +54,32 @@ impl PatternSample {
             pieces: pos.piece_count().min(255) as u8,
             white_to_move: pos.turn() == Color::White,
             target: target.min(2),
+            score: None,
         }
     }
 
-    fn target(&self) -> f64 {
+    /// The result as a probability: 1 a win, 0.5 a draw, 0 a loss.
+    fn result(&self) -> f64 {
         f64::from(self.target) / 2.0
+    }
+
+    /// What the model is fitted to: `lambda` times the result plus `1 - lambda` times
+    /// the search's score as a probability (through the sigmoid of scale `k`); the
+    /// result alone without a score.
+    fn target(&self, lambda: f64, k: f64) -> f64 {
+        match self.score {
+            Some(score) if lambda < 1.0 => {
+                lambda * self.result() + (1.0 - lambda) * sigmoid(f64::from(score) / k)
+            }
+            _ => self.result(),
+        }
     }
 
     fn as_feature_sample(&self) -> Sample {
         Sample {
             features: self.features.map(i32::from),
             divisor: i32::from(self.divisor),
-            target: self.target(),
+            target: self.result(),
         }
     }
 }
@@ -108,6 +125,34 @@ pub fn pattern_samples<V: Variant>(
     (train, test)
 }
 
+/// The positions of a data file ([`crate::generate_data`]) as samples labelled with
+/// their result and score, split by game into training and hold-out sets as
+/// [`pattern_samples`] splits them.
+pub fn data_samples<V: Variant>(
+    data: &DataSet<V>,
+    holdout: f64,
+    seed: u64,
+) -> (Vec<PatternSample>, Vec<PatternSample>) {
+    let patterns = Patterns::<V>::zero();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let held: Vec<bool> = (0..data.games)
+        .map(|_| rng.random_bool(holdout.clamp(0.0, 1.0)))
+        .collect();
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for labelled in &data.positions {
+        let sample = PatternSample {
+            score: Some(labelled.score),
+            ..PatternSample::new(&labelled.position, &patterns, labelled.result)
+        };
+        if held.get(labelled.game as usize).copied().unwrap_or(false) {
+            test.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    (train, test)
+}
+
 /// How a pattern table is fitted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternFitConfig {
@@ -126,6 +171,9 @@ pub struct PatternFitConfig {
     pub fixed: Vec<Feature>,
     /// The seed of the shuffles.
     pub seed: u64,
+    /// The weight of the game's result in the target, against the search's score for
+    /// positions that have one ([`PatternSample::score`]): 1 fits results alone.
+    pub lambda: f64,
 }
 
 impl Default for PatternFitConfig {
@@ -141,6 +189,7 @@ impl Default for PatternFitConfig {
             l2: 1e-5,
             fixed: Feature::ALL.to_vec(),
             seed: 1,
+            lambda: 1.0,
         }
     }
 }
@@ -220,12 +269,12 @@ impl Model {
         (features + sign * white) / f64::from(s.divisor)
     }
 
-    fn loss(&self, samples: &[PatternSample], k: f64) -> f64 {
+    fn loss(&self, samples: &[PatternSample], targets: &[f64], k: f64) -> f64 {
         let total: f64 = samples
             .iter()
-            .map(|s| {
+            .zip(targets)
+            .map(|(s, &y)| {
                 let p = sigmoid(self.eval(s) / k).clamp(1e-12, 1.0 - 1e-12);
-                let y = s.target();
                 -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
             })
             .sum();
@@ -289,6 +338,12 @@ pub fn fit_patterns<V: Variant>(
             )));
         }
     }
+    if !(0.0..=1.0).contains(&config.lambda) {
+        return Err(TuneError::Config(format!(
+            "the weight of the result must be in 0..=1, not {}",
+            config.lambda
+        )));
+    }
     if !(config.l2 >= 0.0 && config.l2 < 1.0) {
         return Err(TuneError::Config(format!(
             "the pattern decay must be in 0..1, not {}",
@@ -302,13 +357,17 @@ pub fn fit_patterns<V: Variant>(
         .collect();
     let k = fit_k(&k_sample, &start.as_array().map(f64::from));
     let mut model = Model::new::<V>(start);
+    let targets = |samples: &[PatternSample]| -> Vec<f64> {
+        samples.iter().map(|s| s.target(config.lambda, k)).collect()
+    };
+    let (train_targets, holdout_targets) = (targets(train), targets(holdout));
     let point = |epoch, model: &Model| LossPoint {
         iteration: epoch,
-        train: model.loss(train, k),
+        train: model.loss(train, &train_targets, k),
         holdout: if holdout.is_empty() {
             f64::NAN
         } else {
-            model.loss(holdout, k)
+            model.loss(holdout, &holdout_targets, k)
         },
     };
     let mut curve = vec![point(0, &model)];
@@ -326,7 +385,7 @@ pub fn fit_patterns<V: Variant>(
         for &i in &order {
             let s = &train[i as usize];
             let p = sigmoid(model.eval(s) / k);
-            let g = (p - s.target()) / (k * f64::from(s.divisor));
+            let g = (p - train_targets[i as usize]) / (k * f64::from(s.divisor));
             for f in 0..FEATURE_COUNT {
                 let x = f64::from(s.features[f]);
                 if free[f] && x != 0.0 {
@@ -411,6 +470,53 @@ mod tests {
             // The engine rounds twice towards zero: the blend and the divisor.
             assert!((exact - engine).abs() < 2.0, "{pos:?}: {exact} vs {engine}");
         }
+    }
+
+    #[test]
+    fn targets_mix_the_result_and_the_score() {
+        let pos = Position::<English>::initial();
+        let mut s = PatternSample::new(&pos, &Patterns::zero(), 2);
+        assert_eq!(s.target(0.3, 100.0), 1.0, "no score: the result alone");
+        s.score = Some(0);
+        assert!((s.target(0.3, 100.0) - (0.3 + 0.7 * 0.5)).abs() < 1e-12);
+        assert_eq!(s.target(1.0, 100.0), 1.0);
+        s.score = Some(-30_000);
+        assert!(s.target(0.0, 100.0) < 1e-9);
+    }
+
+    #[test]
+    fn a_data_file_fits_on_scores() {
+        let path = std::env::temp_dir().join(format!("fit-{}.data", std::process::id()));
+        let config = crate::DataConfig {
+            games: 12,
+            nodes: 400,
+            random_plies: 6,
+            max_plies: 80,
+            seed: 5,
+        };
+        let eval = LinearEval::<English>::default();
+        crate::generate_data(&config, &[Position::initial()], &eval, &path, &|_| {})
+            .expect("plays");
+        let data = crate::read_data::<English>(&path).expect("reads");
+        std::fs::remove_file(&path).ok();
+        let (train, holdout) = data_samples(&data, 0.25, 1);
+        assert_eq!(train.len() + holdout.len(), data.positions.len());
+        assert!(train.iter().all(|s| s.score.is_some()));
+        let config = PatternFitConfig {
+            lambda: 0.25,
+            ..PatternFitConfig::default()
+        };
+        let outcome =
+            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &config, &|_| {})
+                .expect("fits");
+        assert!(outcome.curve[3].train < outcome.curve[0].train);
+        let bad = PatternFitConfig {
+            lambda: 1.5,
+            ..config
+        };
+        assert!(
+            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &bad, &|_| {}).is_err()
+        );
     }
 
     #[test]

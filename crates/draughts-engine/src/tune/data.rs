@@ -1,0 +1,108 @@
+//! `draughts tune data`: labelled positions for fitting an evaluation, from self-play at
+//! a fixed node count (see [`draughts_tune::generate_data`]).
+
+use super::{PlayArgs, BUILTIN_PATTERNS};
+use crate::engine::with_variant;
+use crate::matches::openings;
+use crate::CliError;
+use clap::Args;
+use draughts_core::Variant;
+use draughts_eval::{LinearEval, Patterns, Weights};
+use draughts_tune::{generate_data, DataConfig, DataProgress};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub(super) struct DataArgs {
+    #[command(flatten)]
+    play: PlayArgs,
+    /// Games the file holds when the run is done (a file already there is resumed).
+    #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+    count: u32,
+    /// Nodes searched for every move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random moves after the opening, for variety.
+    #[arg(long, default_value_t = 6)]
+    random_plies: u32,
+    /// Weights of the player (default: the built-in weights of the evaluation).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// The player's pattern table: a file, `builtin` (the default) or `none`.
+    #[arg(long, value_name = "FILE|builtin|none", default_value = BUILTIN_PATTERNS)]
+    patterns: PathBuf,
+    /// No progress line.
+    #[arg(long)]
+    quiet: bool,
+    /// The data file to write or extend.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+pub(super) fn run(args: &DataArgs) -> Result<(), CliError> {
+    with_variant!(args.play.variant, V => run_for::<V>(args))
+}
+
+/// The player's evaluation: `--weights` and `--patterns`.
+fn player<V: Variant>(args: &DataArgs) -> Result<LinearEval<V>, CliError> {
+    let builtin = draughts_eval::learned::<V>();
+    let weights = match (&args.weights, &builtin) {
+        (Some(path), _) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
+        (None, Some((weights, _))) => *weights,
+        (None, None) => Weights::default_for::<V>(),
+    };
+    let table = match args.patterns.to_str() {
+        Some("none") => None,
+        Some(BUILTIN_PATTERNS) => Some(
+            builtin
+                .map(|(_, table)| table)
+                .ok_or_else(|| format!("no built-in pattern table for {}", V::NAME))?,
+        ),
+        _ => Some(Arc::new(
+            Patterns::<V>::load(&args.patterns).map_err(|e| e.to_string())?,
+        )),
+    };
+    Ok(match table {
+        Some(table) => LinearEval::with_patterns(weights, table),
+        None => LinearEval::new(weights),
+    })
+}
+
+fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
+    let config = DataConfig {
+        games: args.count as usize,
+        nodes: args.nodes,
+        random_plies: args.random_plies as usize,
+        max_plies: args.play.max_plies.map_or(300, |n| n as usize),
+        seed: args.play.seed,
+    };
+    let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
+    let eval = player::<V>(args)?;
+    let began = Instant::now();
+    let quiet = args.quiet;
+    let show = move |p: DataProgress| {
+        if !quiet {
+            let seconds = began.elapsed().as_secs_f64();
+            eprint!(
+                "\rdata: {}/{} games, {} positions this run, {:.0} positions/s",
+                p.games,
+                p.total,
+                p.positions,
+                p.positions as f64 / seconds.max(1e-3)
+            );
+        }
+    };
+    generate_data(&config, &openings, &eval, &args.out, &show).map_err(|e| e.to_string())?;
+    if !quiet {
+        eprintln!();
+    }
+    println!(
+        "{} now holds {} games at {} nodes a move ({:.0} s)",
+        args.out.display(),
+        config.games,
+        config.nodes,
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,509 @@
+//! Labelled positions for fitting an evaluation: self-play at a fixed node count, each
+//! quiet position kept with the game's result and the search's score, in a compact file
+//! that grows game by game and resumes where it stopped.
+//!
+//! ```
+//! use draughts_core::{English, Position};
+//! use draughts_eval::LinearEval;
+//! use draughts_tune::{generate_data, read_data, DataConfig};
+//!
+//! let path = std::env::temp_dir().join(format!("doc-{}.data", std::process::id()));
+//! let config = DataConfig { games: 2, nodes: 500, random_plies: 4, max_plies: 60, seed: 7 };
+//! let openings = [Position::<English>::initial()];
+//! let eval = LinearEval::<English>::default();
+//! generate_data(&config, &openings, &eval, &path, &|_| {})?;
+//! let data = read_data::<English>(&path)?;
+//! assert_eq!(data.games, 2);
+//! assert!(data.positions.iter().all(|p| p.position.is_quiet() && p.result <= 2));
+//! # std::fs::remove_file(&path).ok();
+//! # Ok::<(), draughts_tune::TuneError>(())
+//! ```
+//!
+//! # File format
+//!
+//! A header: the magic `DLAB`, the format version (`u32`), the variant's name (a length
+//! byte and the bytes), then the settings that made the games (node count, random
+//! plies, ply limit and seed as `u64`s), so that a resumed run cannot mix settings.
+//! Then one block per game, in game order: the number of positions (`u32`), the
+//! positions, and an FNV-1a checksum (`u32`, the low half) of the block's positions.
+//! A position is 36 bytes: the squares of White's men, Black's men, White's kings and
+//! Black's kings (four `u64`s, bit `s - 1` for square `s`), the side to move (0 White,
+//! 1 Black), the side to move's result in halves (2 win, 1 draw, 0 loss) and the
+//! search's score for the side to move (`i16`). Every number is little-endian.
+
+use crate::error::TuneError;
+use draughts_core::{Color, Game, GameResult, Kind, Piece, Position, Square, Variant};
+use draughts_eval::{Evaluator, Score};
+use draughts_search::{Control, Limits, Searcher};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::Path;
+
+const MAGIC: &[u8; 4] = b"DLAB";
+const VERSION: u32 = 1;
+const RECORD: usize = 36;
+/// Scores beyond this (won or lost positions) are stored as this.
+const SCORE_LIMIT: Score = 30_000;
+/// The transposition table of each self-play game, in MiB.
+const HASH_MIB: usize = 8;
+
+/// How the labelled games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataConfig {
+    /// Games in the file when the run is done.
+    pub games: usize,
+    /// Nodes searched for every move.
+    pub nodes: u64,
+    /// Random legal moves after the opening, before the search takes over.
+    pub random_plies: usize,
+    /// Games longer than this are adjudicated drawn.
+    pub max_plies: usize,
+    /// The seed of the openings and the random moves; game `i` has its own stream.
+    pub seed: u64,
+}
+
+/// A labelled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labelled<V: Variant> {
+    /// The position, quiet (neither side can capture).
+    pub position: Position<V>,
+    /// The side to move's result in halves: 2 win, 1 draw, 0 loss.
+    pub result: u8,
+    /// The search's score for the side to move.
+    pub score: i16,
+    /// The index of its game in the file.
+    pub game: u32,
+}
+
+/// The positions of a data file.
+#[derive(Clone, Debug)]
+pub struct DataSet<V: Variant> {
+    /// How the games were played.
+    pub config: DataConfig,
+    /// Games in the file.
+    pub games: usize,
+    /// Their labelled positions, game by game.
+    pub positions: Vec<Labelled<V>>,
+}
+
+/// How far a run has come, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataProgress {
+    /// Games in the file.
+    pub games: usize,
+    /// Games wanted.
+    pub total: usize,
+    /// Positions written by this run.
+    pub positions: usize,
+}
+
+/// Plays games until the file at `path` holds `config.games` (in parallel over rayon's
+/// threads, a batch at a time, written in game order), each from an opening drawn from
+/// `openings` followed by random moves, with `eval` searching `config.nodes` nodes a
+/// move on one thread. A file already there is resumed if it was made with the same
+/// settings; a damaged last block is cut off and played again. `progress` is called
+/// after every batch. Game `i` depends only on the seed, `i` and `eval`, so a file is
+/// the same however often the run stops.
+///
+/// # Errors
+/// [`TuneError::Config`] without openings or for a file made with other settings,
+/// [`TuneError::Io`] if the file cannot be read or written.
+pub fn generate_data<V: Variant, E: Evaluator<V> + Clone>(
+    config: &DataConfig,
+    openings: &[Position<V>],
+    eval: &E,
+    path: &Path,
+    progress: &(dyn Fn(DataProgress) + Sync),
+) -> Result<(), TuneError> {
+    if openings.is_empty() {
+        return Err(TuneError::Config("no opening positions".into()));
+    }
+    let io = TuneError::io(path);
+    let (mut done, end) = if path.exists() {
+        let bytes = std::fs::read(path).map_err(io)?;
+        let (found, blocks) = scan::<V>(&bytes).map_err(|e| e.named(path))?;
+        if found.nodes != config.nodes
+            || found.random_plies != config.random_plies
+            || found.max_plies != config.max_plies
+            || found.seed != config.seed
+        {
+            return Err(TuneError::Config(format!(
+                "{} was made with other settings ({found:?}); give another file",
+                path.display()
+            )));
+        }
+        (
+            blocks.len(),
+            blocks.last().map_or(header::<V>(config).len(), |b| b.end),
+        )
+    } else {
+        std::fs::write(path, header::<V>(config)).map_err(io)?;
+        (0, header::<V>(config).len())
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(io)?;
+    file.set_len(end as u64).map_err(io)?;
+    file.seek(SeekFrom::End(0)).map_err(io)?;
+    let batch = 8 * rayon::current_num_threads().max(1);
+    let mut written = 0;
+    progress(DataProgress {
+        games: done,
+        total: config.games,
+        positions: 0,
+    });
+    while done < config.games {
+        let upto = (done + batch).min(config.games);
+        let blocks: Vec<Vec<u8>> = (done..upto)
+            .into_par_iter()
+            .map(|index| {
+                let game = play_labelled(config, openings, eval, index);
+                written_block(&game)
+            })
+            .collect();
+        for block in &blocks {
+            written += (block.len() - 8) / RECORD;
+            file.write_all(block).map_err(io)?;
+        }
+        file.flush().map_err(io)?;
+        done = upto;
+        progress(DataProgress {
+            games: done,
+            total: config.games,
+            positions: written,
+        });
+    }
+    Ok(())
+}
+
+/// One game's labelled positions as `(position, result, score)`.
+fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
+    config: &DataConfig,
+    openings: &[Position<V>],
+    eval: &E,
+    index: usize,
+) -> Vec<(Position<V>, u8, i16)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+        config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    let mut start = openings[rng.random_range(0..openings.len())];
+    for _ in 0..config.random_plies {
+        let moves = start.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+    }
+    let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
+    let limits = Limits::nodes(config.nodes);
+    let mut game = Game::from_position(start);
+    let mut scored = Vec::new();
+    let result = loop {
+        let status = game.status();
+        if status.is_over() {
+            break status.result();
+        }
+        if game.moves().len() >= config.max_plies {
+            break GameResult::Draw;
+        }
+        let found = searcher.search(&game, limits, &Control::default(), &mut |_| {});
+        let pos = *game.position();
+        if pos.is_quiet() {
+            let score = found.score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16;
+            scored.push((pos, score));
+        }
+        // The game is not over, so a search gives a legal move; one that did not (a
+        // bug) ends the game drawn rather than the run.
+        let Some(Ok(())) = found.best_move.map(|mv| game.play(&mv)) else {
+            break GameResult::Draw;
+        };
+    };
+    scored
+        .into_iter()
+        .map(|(pos, score)| {
+            let halves = match result.winner() {
+                None => 1,
+                Some(color) if color == pos.turn() => 2,
+                Some(_) => 0,
+            };
+            (pos, halves, score)
+        })
+        .collect()
+}
+
+fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(V::NAME.len() as u8);
+    out.extend_from_slice(V::NAME.as_bytes());
+    for value in [
+        config.nodes,
+        config.random_plies as u64,
+        config.max_plies as u64,
+        config.seed,
+    ] {
+        out.extend_from_slice(&value.to_le_bytes());
+    }
+    out
+}
+
+fn written_block<V: Variant>(positions: &[(Position<V>, u8, i16)]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(positions.len() * RECORD);
+    for (pos, result, score) in positions {
+        let mut masks = [0u64; 4];
+        for (square, piece) in pos.piece_squares() {
+            let slot = 2 * usize::from(piece.kind == Kind::King) + piece.color.index();
+            masks[slot] |= 1 << (square.number() - 1);
+        }
+        for mask in masks {
+            body.extend_from_slice(&mask.to_le_bytes());
+        }
+        body.push(u8::from(pos.turn() == Color::Black));
+        body.push(*result);
+        body.extend_from_slice(&score.to_le_bytes());
+    }
+    let mut block = Vec::with_capacity(body.len() + 8);
+    block.extend_from_slice(&(positions.len() as u32).to_le_bytes());
+    block.extend_from_slice(&body);
+    block.extend_from_slice(&(fnv1a(&body) as u32).to_le_bytes());
+    block
+}
+
+/// A whole block found in a file: where its positions start and where it ends.
+struct Block {
+    start: usize,
+    count: usize,
+    end: usize,
+}
+
+/// Why bytes are not a data file, before the file's name is known.
+struct Bad(String);
+
+impl Bad {
+    fn named(self, path: &Path) -> TuneError {
+        TuneError::Config(format!("{}: {}", path.display(), self.0))
+    }
+}
+
+/// The settings in the header and the whole blocks after it; a last block that is cut
+/// short or fails its checksum ends the list (an interrupted write), damage before it
+/// is an error.
+fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
+    let bad = |why: &str| Bad(why.to_string());
+    if bytes.get(..4) != Some(MAGIC) {
+        return Err(bad("not a labelled-position file (bad magic)"));
+    }
+    let word = |at: usize, n: usize| bytes.get(at..at + n).ok_or_else(|| bad("truncated header"));
+    let version = u32::from_le_bytes(word(4, 4)?.try_into().unwrap_or_default());
+    if version != VERSION {
+        return Err(Bad(format!("format version {version}, expected {VERSION}")));
+    }
+    let name_len = usize::from(word(8, 1)?[0]);
+    let name = String::from_utf8_lossy(word(9, name_len)?).into_owned();
+    if name != V::NAME {
+        return Err(Bad(format!("positions of {name}, not {}", V::NAME)));
+    }
+    let mut at = 9 + name_len;
+    let mut numbers = [0u64; 4];
+    for n in &mut numbers {
+        *n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
+        at += 8;
+    }
+    let config = DataConfig {
+        games: 0,
+        nodes: numbers[0],
+        random_plies: usize::try_from(numbers[1]).unwrap_or(usize::MAX),
+        max_plies: usize::try_from(numbers[2]).unwrap_or(usize::MAX),
+        seed: numbers[3],
+    };
+    let mut blocks = Vec::new();
+    while at < bytes.len() {
+        let Some(count) = bytes.get(at..at + 4) else {
+            break;
+        };
+        let count = u32::from_le_bytes(count.try_into().unwrap_or_default()) as usize;
+        let start = at + 4;
+        let Some(end) = count
+            .checked_mul(RECORD)
+            .and_then(|n| n.checked_add(start + 4))
+            .filter(|&end| end <= bytes.len())
+        else {
+            break;
+        };
+        let sum = u32::from_le_bytes(bytes[end - 4..end].try_into().unwrap_or_default());
+        if fnv1a(&bytes[start..end - 4]) as u32 != sum {
+            if end == bytes.len() {
+                break;
+            }
+            return Err(Bad(format!(
+                "game {} fails its checksum: the file is damaged",
+                blocks.len() + 1
+            )));
+        }
+        blocks.push(Block { start, count, end });
+        at = end;
+    }
+    Ok((config, blocks))
+}
+
+/// Reads the labelled positions of a file written by [`generate_data`] (an interrupted
+/// last game is left out).
+///
+/// # Errors
+/// [`TuneError::Io`] if the file cannot be read, [`TuneError::Config`] if it is not a
+/// data file for `V` or holds a position that is not one.
+pub fn read_data<V: Variant>(path: &Path) -> Result<DataSet<V>, TuneError> {
+    let bytes = std::fs::read(path).map_err(TuneError::io(path))?;
+    parse::<V>(&bytes).map_err(|e| e.named(path))
+}
+
+impl<V: Variant> DataSet<V> {
+    /// The data file in `bytes`, as [`read_data`] reads it.
+    ///
+    /// # Errors
+    /// [`TuneError::Config`] if the bytes are not a data file for `V` or hold a
+    /// position that is not one.
+    pub fn from_bytes(bytes: &[u8]) -> Result<DataSet<V>, TuneError> {
+        parse::<V>(bytes).map_err(|e| TuneError::Config(e.0))
+    }
+}
+
+fn parse<V: Variant>(bytes: &[u8]) -> Result<DataSet<V>, Bad> {
+    let (mut config, blocks) = scan::<V>(bytes)?;
+    config.games = blocks.len();
+    let mut positions = Vec::with_capacity(blocks.iter().map(|b| b.count).sum());
+    for (game, block) in blocks.iter().enumerate() {
+        for record in bytes[block.start..block.end - 4].chunks_exact(RECORD) {
+            let labelled = decode::<V>(record, game as u32)
+                .map_err(|e| Bad(format!("game {}: {}", game + 1, e.0)))?;
+            positions.push(labelled);
+        }
+    }
+    Ok(DataSet {
+        config,
+        games: blocks.len(),
+        positions,
+    })
+}
+
+fn decode<V: Variant>(record: &[u8], game: u32) -> Result<Labelled<V>, Bad> {
+    let mask =
+        |i: usize| u64::from_le_bytes(record[8 * i..8 * i + 8].try_into().unwrap_or_default());
+    let mut pieces = Vec::new();
+    for slot in 0..4 {
+        let (color, kind) = (Color::BOTH[slot % 2], [Kind::Man, Kind::King][slot / 2]);
+        let mut bits = mask(slot);
+        while bits != 0 {
+            let number = bits.trailing_zeros() as u8 + 1;
+            bits &= bits - 1;
+            let square = Square::new(number).ok_or_else(|| Bad(format!("no square {number}")))?;
+            pieces.push((square, Piece { color, kind }));
+        }
+    }
+    let turn = match record[32] {
+        0 => Color::White,
+        1 => Color::Black,
+        other => return Err(Bad(format!("side to move {other}"))),
+    };
+    let position = Position::from_pieces(turn, pieces).map_err(|e| Bad(e.to_string()))?;
+    if record[33] > 2 {
+        return Err(Bad(format!("result {}", record[33])));
+    }
+    Ok(Labelled {
+        position,
+        result: record[33],
+        score: i16::from_le_bytes([record[34], record[35]]),
+        game,
+    })
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::English;
+    use draughts_eval::LinearEval;
+
+    fn config(games: usize) -> DataConfig {
+        DataConfig {
+            games,
+            nodes: 300,
+            random_plies: 4,
+            max_plies: 80,
+            seed: 3,
+        }
+    }
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("dataset-{name}-{}.data", std::process::id()))
+    }
+
+    #[test]
+    fn a_resumed_run_writes_the_same_file() {
+        let (whole, parts) = (temp("whole"), temp("parts"));
+        let openings = [Position::<English>::initial()];
+        let eval = LinearEval::<English>::default();
+        generate_data(&config(20), &openings, &eval, &whole, &|_| {}).expect("plays");
+        generate_data(&config(7), &openings, &eval, &parts, &|_| {}).expect("plays");
+        // An interrupted write: half a block at the end.
+        let mut bytes = std::fs::read(&parts).expect("written");
+        bytes.extend_from_slice(&[5, 0, 0, 0, 1, 2, 3]);
+        std::fs::write(&parts, &bytes).expect("written");
+        generate_data(&config(20), &openings, &eval, &parts, &|_| {}).expect("resumes");
+        assert_eq!(std::fs::read(&whole).ok(), std::fs::read(&parts).ok());
+        let data = read_data::<English>(&whole).expect("reads");
+        assert_eq!((data.games, data.config.nodes), (20, 300));
+        assert!(data.positions.len() > 100);
+        for p in &data.positions {
+            assert!(p.position.is_quiet() && p.result <= 2);
+        }
+        // Other settings are refused; a data file of another variant too.
+        let other = DataConfig {
+            seed: 4,
+            ..config(30)
+        };
+        assert!(generate_data(&other, &openings, &eval, &whole, &|_| {}).is_err());
+        assert!(read_data::<draughts_core::International>(&whole).is_err());
+        // Damage inside the file is an error, not a silent cut.
+        let mut damaged = std::fs::read(&whole).expect("written");
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 0x10;
+        std::fs::write(&parts, &damaged).expect("written");
+        assert!(read_data::<English>(&parts).is_err());
+        std::fs::remove_file(&whole).ok();
+        std::fs::remove_file(&parts).ok();
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let pos = Position::<English>::initial()
+            .play_text("11-15")
+            .expect("legal");
+        let block = written_block(&[(pos, 2, -1234)]);
+        let labelled = decode::<English>(&block[4..4 + RECORD], 9).ok();
+        assert_eq!(
+            labelled,
+            Some(Labelled {
+                position: pos,
+                result: 2,
+                score: -1234,
+                game: 9
+            })
+        );
+        let mut bad = block[4..4 + RECORD].to_vec();
+        bad[33] = 3;
+        assert!(decode::<English>(&bad, 0).is_err());
+        bad[33] = 1;
+        bad[0] = 0xff; // White men on Black's crowning row and beyond.
+        assert!(decode::<English>(&bad, 0).is_err());
+    }
+}
