@@ -28,7 +28,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // 1. Horizon: resolve captures, then evaluate.
         self.pv_len[ply] = 0;
         if depth <= 0 {
-            return self.quiesce(pos, clock, alpha, beta, ply, 1);
+            return self.quiesce(pos, clock, alpha, beta, ply);
         }
         self.count_node(ply);
         if self.check_stop() {

@@ -1,4 +1,4 @@
-//! Quiescence: pending captures and threats resolved, then the leaf's value.
+//! Quiescence: pending captures resolved, then the leaf's value.
 
 use super::Worker;
 use crate::score::{INFINITY, MAX_PLY, WIN};
@@ -6,11 +6,10 @@ use draughts_core::{DrawClock, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
-    /// Resolves pending captures before evaluating. A position where the side to move
-    /// must capture is searched through its captures; one where only the opponent
-    /// threatens a capture gets `threat_plies` more full plies, so that the threat is
-    /// answered or executed before the position is judged.
-    #[allow(clippy::too_many_arguments)]
+    /// Resolves pending captures before evaluating: a position where the side to move
+    /// must capture is searched through its captures, a quiet one is a leaf. A capture
+    /// only the opponent threatens is left to the evaluation: a full ply for each such
+    /// leaf played 51.6 Elo weaker at a fixed node count (BENCHMARKS.md, "Quiescence").
     pub(super) fn quiesce(
         &mut self,
         pos: &Position<V>,
@@ -18,7 +17,6 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         mut alpha: Score,
         beta: Score,
         ply: usize,
-        threat_plies: u32,
     ) -> Score {
         self.count_node(ply);
         if self.check_stop() {
@@ -27,9 +25,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         if ply >= MAX_PLY - 1 {
             return self.shared.eval.evaluate(pos);
         }
-        let must_capture = pos.has_capture();
-        let threatened = !must_capture && threat_plies > 0 && pos.opponent_has_capture();
-        if !must_capture && !threatened {
+        if !pos.has_capture() {
             return self.leaf(pos, clock, ply, alpha, beta);
         }
         pos.generate_moves(&mut self.lists[ply]);
@@ -37,17 +33,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         if count == 0 {
             return -(WIN - ply as Score);
         }
-        let next_threat = if must_capture {
-            threat_plies
-        } else {
-            threat_plies - 1
-        };
         let mut best = -INFINITY;
         for i in 0..count {
             let mv = self.lists[ply][i];
             let child = pos.play_unchecked(&mv);
             let child_clock = clock.after(pos, &mv, &child);
-            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1, next_threat);
+            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
