@@ -2,14 +2,15 @@
 
 use super::Worker;
 use crate::score::{INFINITY, MAX_PLY, WIN};
-use draughts_core::{DrawClock, Position, Variant};
+use draughts_core::{DrawClock, Kind, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     /// Resolves pending captures before evaluating: a position where the side to move
-    /// must capture is searched through its captures, a quiet one is a leaf. A capture
-    /// only the opponent threatens is left to the evaluation: a full ply for each such
-    /// leaf played 51.6 Elo weaker at a fixed node count (BENCHMARKS.md, "Quiescence").
+    /// must capture is searched through its captures; in a quiet one the side to move
+    /// stands on the evaluation or crowns a man. A capture only the opponent threatens
+    /// is left to the evaluation: a full ply for each such leaf played 51.6 Elo weaker
+    /// at a fixed node count (BENCHMARKS.md, "Quiescence").
     pub(super) fn quiesce(
         &mut self,
         pos: &Position<V>,
@@ -26,7 +27,11 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             return self.shared.eval.evaluate(pos);
         }
         if !pos.has_capture() {
-            return self.leaf(pos, clock, ply, alpha, beta);
+            let eval = self.leaf(pos, clock, ply, alpha, beta);
+            if eval >= beta {
+                return eval;
+            }
+            return self.promotions(pos, clock, alpha.max(eval), beta, ply, eval);
         }
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
@@ -37,6 +42,46 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         for i in 0..count {
             let mv = self.lists[ply][i];
             let child = pos.play_unchecked(&mv);
+            let child_clock = clock.after(pos, &mv, &child);
+            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The moves of a quiet position that crown a man, searched on from its
+    /// evaluation `eval`: the best of them and `eval`.
+    fn promotions(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        eval: Score,
+    ) -> Score {
+        pos.generate_moves(&mut self.lists[ply]);
+        let mut best = eval;
+        for i in 0..self.lists[ply].len() {
+            let mv = self.lists[ply][i];
+            if pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man) {
+                continue;
+            }
+            let child = pos.play_unchecked(&mv);
+            if child.piece_at(mv.to()).map(|p| p.kind) != Some(Kind::King) {
+                continue;
+            }
             let child_clock = clock.after(pos, &mv, &child);
             let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1);
             if self.stopped {
