@@ -858,7 +858,7 @@ mod tests {
         let args = RankArgs {
             variant: VariantKind::International,
             tactics: learned,
-            selfplay: 3,
+            selfplay: 10,
             depth: 1,
             search_depth: 4,
             seed: 1,
