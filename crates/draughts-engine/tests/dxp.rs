@@ -263,6 +263,28 @@ fn our_follower_message_by_message() {
             stop: false
         }
     );
+    // A set-up position: we take the Follower's last piece; it ends the game.
+    let mut squares = ['e'; 50];
+    squares[31] = 'w';
+    squares[26] = 'z';
+    let board: String = squares.iter().collect();
+    client.send(&format!("R01{:<32}Z001000BW{board}", "Tester"));
+    assert!(matches!(
+        client.receive(),
+        Message::GameAccept {
+            code: AcceptCode::Accepted,
+            ..
+        }
+    ));
+    client.send("M000132210127");
+    assert_eq!(
+        client.receive(),
+        Message::GameEnd {
+            reason: EndReason::ILose,
+            stop: false
+        }
+    );
+    client.send("E00");
     client.send("E01");
     let mut rest = Vec::new();
     let _ = client.stream.read_to_end(&mut rest);
@@ -271,6 +293,8 @@ fn our_follower_message_by_message() {
     assert!(log.contains("chat from 127.0.0.1"), "{log}");
     assert!(log.contains("Hello"), "{log}");
     assert!(log.contains("refused"), "{log}");
+    assert!(log.contains("set-up position"), "{log}");
+    assert!(log.contains("game over after 1 ply: white wins"), "{log}");
 }
 
 #[test]

@@ -151,8 +151,8 @@ impl Follower {
             Message::GameEnd { reason, stop } => {
                 if let Some(game) = playing.take() {
                     log(&format!(
-                        "the opponent ended the game after {} plies ({})",
-                        game.game.moves().len(),
+                        "the opponent ended the game after {} ({})",
+                        plies(game.game.moves().len()),
                         reason_text(reason)
                     ));
                     connection.send(&Message::GameEnd {
@@ -262,8 +262,8 @@ impl Follower {
                 _ => EndReason::Draw,
             };
             log(&format!(
-                "game over after {} plies: {status}",
-                playing.game.moves().len()
+                "game over after {}: {status}",
+                plies(playing.game.moves().len())
             ));
             connection.send(&Message::GameEnd {
                 reason,
@@ -354,6 +354,15 @@ fn take_back(playing: &mut Playing, move_number: u16, side: Side) -> BackCode {
     }
     log(&format!("took back to ply {target}"));
     BackCode::Accepted
+}
+
+/// `1 ply`, `2 plies`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 fn reason_text(reason: EndReason) -> &'static str {

@@ -350,3 +350,41 @@ fn board_of<V: Variant>(position: &Position<V>) -> Option<Board> {
     }
     (count == SQUARES && chars.next().is_none()).then_some(Board { turn, squares })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    fn follower(minutes: Option<u16>) -> RemoteFollower<International> {
+        RemoteFollower::new(RemoteSpec {
+            address: "127.0.0.1:1".into(),
+            minutes,
+            move_limit: 0,
+            initiator: "us".into(),
+        })
+    }
+
+    #[test]
+    fn minutes_of_the_request() {
+        let clock = |seconds| Level::Clock {
+            time_left: Duration::from_secs(seconds),
+            increment: Duration::ZERO,
+        };
+        assert_eq!(follower(None).minutes(clock(300)), 5);
+        // Rounded down, and never below a minute.
+        assert_eq!(follower(None).minutes(clock(119)), 1);
+        assert_eq!(follower(None).minutes(clock(10)), 1);
+        assert_eq!(follower(None).minutes(clock(100_000)), 999);
+        let per_move = Level::MoveTime(Duration::from_secs(4));
+        assert_eq!(follower(None).minutes(per_move), 5);
+        assert_eq!(follower(Some(7)).minutes(per_move), 7);
+    }
+
+    #[test]
+    fn boards_of_positions() {
+        let position: Position<International> = "B:WK3,28,33:B12,K46".parse().unwrap();
+        assert_eq!(board_of(&position), Some(Board::from_position(&position)));
+        assert_eq!(board_of(&Position::<English>::initial()), None);
+    }
+}
