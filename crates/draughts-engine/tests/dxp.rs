@@ -123,6 +123,27 @@ fn our_initiator_against_our_follower() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn bad_command_lines_and_unreachable_followers_are_errors() {
+    for (args, expected) in [
+        (
+            &["dxp", "--connect", "127.0.0.1:1"][..],
+            "cannot connect to 127.0.0.1:1",
+        ),
+        (&["dxp", "--listen", "99999"], "is not a port number"),
+        (&["dxp", "--fen", "W:W31-50:B1-20"], "required arguments"),
+        (&["match", "--engine2", "dxp:localhost"], "is not HOST:PORT"),
+    ] {
+        let output = Command::new(DRAUGHTS)
+            .args(args)
+            .output()
+            .expect("run draughts");
+        let stderr = text(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
 /// A client of our Follower speaking raw bytes.
 struct Client {
     stream: TcpStream,

@@ -5,7 +5,7 @@ use super::remote::{RemoteFollower, RemoteSpec};
 use super::{log, DxpArgs};
 use crate::engine::EngineOptions;
 use crate::matches::game::{self, Ending, Played, Rules, TimeControl};
-use crate::matches::player;
+use crate::matches::player::{self, Fault, Player};
 use crate::matches::PlayerSpec;
 use crate::CliError;
 use draughts_core::pdn::PdnGame;
@@ -37,6 +37,11 @@ pub fn run(
         move_limit: args.moves,
         initiator: name.clone(),
     });
+    // Connects before the first game, so that a Follower out of reach is an error
+    // rather than a forfeit.
+    remote.new_game().map_err(|fault| match fault {
+        Fault::Crash(why) | Fault::Illegal(why) | Fault::Time(why) => why,
+    })?;
     let time = Duration::from_secs(u64::from(args.minutes) * 60);
     let rules = Rules {
         time_control: TimeControl::Clock {
