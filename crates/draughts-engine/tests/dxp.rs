@@ -25,9 +25,10 @@ struct Follower {
 }
 
 impl Follower {
-    fn start() -> Follower {
+    /// A Follower searching `nodes` nodes a move.
+    fn start(nodes: &str) -> Follower {
         let mut child = Command::new(DRAUGHTS)
-            .args(["dxp", "--listen", "127.0.0.1:0", "--once", "--nodes", "300"])
+            .args(["dxp", "--listen", "127.0.0.1:0", "--once", "--nodes", nodes])
             .args(["--hash", "1"])
             .stderr(Stdio::piped())
             .spawn()
@@ -83,7 +84,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn our_initiator_against_our_follower() {
-    let follower = Follower::start();
+    let follower = Follower::start("300");
     let dir = temp_dir("loopback");
     let pdn = dir.join("games.pdn");
     let output = Command::new(DRAUGHTS)
@@ -197,7 +198,7 @@ fn request(follower: char) -> String {
 
 #[test]
 fn our_follower_message_by_message() {
-    let follower = Follower::start();
+    let follower = Follower::start("300");
     let mut client = Client::connect(&follower.address);
     // A chat and a GAMEREQ in one write, the GAMEREQ cut across two.
     let req = request('W');
@@ -320,7 +321,7 @@ fn our_follower_message_by_message() {
 
 #[test]
 fn a_match_against_a_dxp_follower() {
-    let follower = Follower::start();
+    let follower = Follower::start("300");
     let dir = temp_dir("match");
     let pdn = dir.join("games.pdn");
     let engine2 = format!("dxp,minutes=1:{}", follower.address);
@@ -370,7 +371,7 @@ fn pydraughts_drives_our_follower() {
         );
         return;
     }
-    let follower = Follower::start();
+    let follower = Follower::start("300");
     let port = follower
         .address
         .rsplit(':')
@@ -428,6 +429,55 @@ os._exit(0)
     );
     assert!(
         log.contains("the opponent ended the game after 30 plies"),
+        "{log}"
+    );
+}
+
+#[test]
+fn our_follower_answers_while_it_searches() {
+    // A search far longer than the test.
+    let follower = Follower::start("100000000000");
+    let mut client = Client::connect(&follower.address);
+    client.send(&request('W'));
+    assert!(matches!(
+        client.receive(),
+        Message::GameAccept {
+            code: AcceptCode::Accepted,
+            ..
+        }
+    ));
+    std::thread::sleep(Duration::from_millis(200));
+    // A chat is logged, a takeback to the position searched is granted, and the search
+    // starts again; a GAMEEND stops it, answered at once without a move.
+    client.send("CStill thinking?");
+    client.send("B001W");
+    assert_eq!(client.receive(), Message::BackAccept(BackCode::Accepted));
+    std::thread::sleep(Duration::from_millis(200));
+    // A move out of turn ends the game; a new one starts searching again.
+    client.send("M0001191400");
+    let Message::Chat(reason) = client.receive() else {
+        panic!("no chat")
+    };
+    assert!(reason.contains("when it is our turn"), "{reason}");
+    assert!(matches!(client.receive(), Message::GameEnd { .. }));
+    client.send(&request('W'));
+    assert!(matches!(client.receive(), Message::GameAccept { .. }));
+    std::thread::sleep(Duration::from_millis(200));
+    client.send("E01");
+    assert_eq!(
+        client.receive(),
+        Message::GameEnd {
+            reason: EndReason::Unknown,
+            stop: false
+        }
+    );
+    let mut rest = Vec::new();
+    let _ = client.stream.read_to_end(&mut rest);
+    assert!(rest.is_empty(), "{rest:?}");
+    let log = follower.finish();
+    assert!(log.contains("Still thinking?"), "{log}");
+    assert!(
+        log.contains("the opponent ended the game after 0 plies"),
         "{log}"
     );
 }

@@ -1,6 +1,7 @@
 //! One TCP connection that speaks DXP: messages out, whole messages in, with a deadline.
 
 use draughts_dxp::{FrameError, Framer, Message};
+use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
@@ -22,6 +23,8 @@ pub enum Received {
 pub struct Connection {
     stream: TcpStream,
     framer: Framer,
+    /// What was received and put back to be read again.
+    unread: VecDeque<Received>,
     /// The peer's address, for messages.
     pub peer: String,
 }
@@ -39,6 +42,7 @@ impl Connection {
         Ok(Connection {
             stream,
             framer: Framer::default(),
+            unread: VecDeque::new(),
             peer,
         })
     }
@@ -74,8 +78,16 @@ impl Connection {
         self.stream.flush()
     }
 
+    /// Puts `received` back: the next [`Connection::receive`] returns it, in order.
+    pub fn unread(&mut self, received: Received) {
+        self.unread.push_back(received);
+    }
+
     /// The next message, waiting until `deadline` (for ever with `None`).
     pub fn receive(&mut self, deadline: Option<Instant>) -> Received {
+        if let Some(received) = self.unread.pop_front() {
+            return received;
+        }
         let mut buffer = [0u8; 1024];
         loop {
             match self.framer.next_message() {

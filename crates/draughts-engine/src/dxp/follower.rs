@@ -13,6 +13,9 @@ use std::io;
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
+/// How often a search looks at what the peer sent.
+const LISTEN_INTERVAL: Duration = Duration::from_millis(20);
+
 /// The time per move when a request gives no minutes (`000`).
 const NO_CLOCK_MOVE_TIME: Duration = Duration::from_secs(1);
 
@@ -273,12 +276,27 @@ impl Follower {
         }
         let began = Instant::now();
         let limits = self.limits(playing);
-        let result = self
-            .searcher
-            .search(&playing.game, limits, &Control::default(), &mut |_| {});
+        let control = Control::default();
+        let mut interrupted = false;
+        let result = std::thread::scope(|scope| {
+            let game = &playing.game;
+            let search = scope.spawn(|| self.searcher.search(game, limits, &control, &mut |_| {}));
+            let mut held = Vec::new();
+            while !search.is_finished() {
+                interrupted |= listen_while_searching(connection, &control, &mut held);
+            }
+            for received in held {
+                connection.unread(received);
+            }
+            search.join()
+        });
         let spent = began.elapsed();
         playing.left = playing.left.saturating_sub(spent);
-        let Some(mv) = result.best_move else {
+        if interrupted {
+            // A message that changes the game came in: it is answered next.
+            return Ok(false);
+        }
+        let Some(mv) = result.ok().and_then(|result| result.best_move) else {
             // The search finds a move whenever there is one; say so rather than hang.
             log("the search returned no move");
             connection.send(&Message::GameEnd {
@@ -332,6 +350,41 @@ impl Follower {
         *playing = None;
         Ok(Next::Continue)
     }
+}
+
+/// Reads what arrives during a search for a little while: a chat goes to the log; a
+/// GAMEREQ, GAMEEND, BACKREQ, a MOVE out of turn, or the end of the connection stops
+/// the search; all but chats are `held` to be answered after it. True if it stopped the
+/// search.
+fn listen_while_searching(
+    connection: &mut Connection,
+    control: &Control,
+    held: &mut Vec<Received>,
+) -> bool {
+    let received = connection.receive(Some(Instant::now() + LISTEN_INTERVAL));
+    let stops = matches!(
+        received,
+        Received::Closed(_)
+            | Received::Message(
+                Message::GameRequest(_)
+                    | Message::GameEnd { .. }
+                    | Message::BackRequest { .. }
+                    | Message::Move(_)
+            )
+    );
+    match received {
+        Received::Timeout => {}
+        Received::Message(Message::Chat(text)) => {
+            log(&format!("chat from {}: {text}", connection.peer));
+        }
+        // The end of the connection is read again and again: keep it once.
+        Received::Closed(_) if held.iter().any(|r| matches!(r, Received::Closed(_))) => {}
+        received => held.push(received),
+    }
+    if stops {
+        control.stop();
+    }
+    stops
 }
 
 /// Goes back to before move `move_number` of `side` (FORMATS §5: target ply
