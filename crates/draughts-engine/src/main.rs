@@ -1,6 +1,6 @@
 //! `draughts`: a draughts engine for International (10x10) and English (8x8) draughts.
 //!
-//! Subcommands: `hub` (the Hub protocol for GUIs), `analyse`, `play` (against a person
+//! Subcommands: `hub` (the Hub protocol for GUIs), `dxp` (DamExchange over TCP), `analyse`, `play` (against a person
 //! in the terminal), `perft`, `bench`, `match` (engine against engine), `openings`
 //! (balanced start positions for matches), `egdb` (endgame databases), `tactics`
 //! (combination templates), `tune` (learning the weights) and `agreement` (how often
@@ -10,6 +10,7 @@
 mod agreement;
 mod analyse;
 mod bench;
+mod dxp;
 mod egdb;
 mod engine;
 mod hub;
@@ -41,6 +42,8 @@ struct Cli {
 enum Command {
     /// Speak the Hub protocol (version 2) on stdin/stdout, for GUIs and pydraughts.
     Hub,
+    /// Play over DamExchange (DXP, TCP): as Follower (--listen) or Initiator (--connect).
+    Dxp(dxp::DxpArgs),
     /// Analyse a position: one line per iteration, then the best move.
     #[command(alias = "analyze")]
     Analyse(AnalyseArgs),
@@ -179,7 +182,8 @@ struct MatchArgs {
     /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
     /// hub[,depth=D,nodes=N,cwd=DIR,PARAM=VALUE...]:COMMAND ARGS for an external Hub
     /// engine, or hub1[,depth=D,cwd=DIR,NAME=VALUE...]:COMMAND ARGS for one of the first
-    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise).
+    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise), or
+    /// dxp[,minutes=M]:HOST:PORT for a DXP Follower (International; one game at a time).
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,
     /// The second engine, as --engine1.
@@ -317,6 +321,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Hub => hub::run(io::stdin(), Box::new(io::stdout())).map_err(CliError::from),
+        Command::Dxp(args) => dxp::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Perft(args) => perft::run(&args),

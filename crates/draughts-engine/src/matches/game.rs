@@ -95,8 +95,20 @@ fn side(color: Color) -> usize {
     }
 }
 
-/// Plays `start` with `white` and `black`.
+/// Plays `start` with `white` and `black`, and tells both how it ended.
 pub fn play<V: Variant>(
+    start: Position<V>,
+    white: &mut dyn Player<V>,
+    black: &mut dyn Player<V>,
+    rules: &Rules,
+) -> Played<V> {
+    let played = play_out(start, white, black, rules);
+    white.game_over(&played.game, played.result);
+    black.game_over(&played.game, played.result);
+    played
+}
+
+fn play_out<V: Variant>(
     start: Position<V>,
     white: &mut dyn Player<V>,
     black: &mut dyn Player<V>,

@@ -10,9 +10,9 @@
 
 mod dialect;
 mod external;
-mod game;
+pub mod game;
 pub mod openings;
-mod player;
+pub mod player;
 mod spec;
 
 use crate::engine::with_variant;
@@ -177,6 +177,7 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
                 // Reads the weights once, so a bad file is an error before any game.
                 player::build::<V>(spec).map_err(|e| format!("engine {}: {e}", i + 1))?;
             }
+            EngineKind::Dxp(_) => {}
             EngineKind::External(engine) => {
                 let program = &engine.program;
                 let process = EngineProcess::start(engine, V::NAME)
@@ -222,10 +223,14 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         .unwrap_or(1)
         .max(1);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let dxp = specs.iter().any(|s| matches!(s.kind, EngineKind::Dxp(_)));
+    if dxp && args.concurrency.is_some_and(|c| c > 1) {
+        eprintln!("draughts: warning: a DXP engine plays one game at a time: --concurrency 1");
+    }
     let concurrency = args
         .concurrency
         .map_or((cores / threads).max(1), |c| c as usize)
-        .min(games)
+        .min(if dxp { 1 } else { games })
         .max(1);
     let time_control = match (args.time, args.move_time) {
         (Some(time), _) => TimeControl::Clock {

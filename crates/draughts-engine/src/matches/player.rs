@@ -1,11 +1,12 @@
-//! The players of a match: the in-process searcher, or an external engine in either
-//! Hub dialect.
+//! The players of a match: the in-process searcher, an external engine in either Hub
+//! dialect, or a DXP Follower across the network.
 
 use super::dialect::Answer;
 use super::external::{EngineProcess, Received};
 use super::spec::{EngineKind, ExternalSpec, PlayerSpec};
+use crate::dxp::remote::{RemoteFollower, RemoteSpec};
 use crate::engine::{searcher, EngineSearcher};
-use draughts_core::{Game, Move, Variant};
+use draughts_core::{Game, GameResult, Move, Variant};
 use draughts_search::{Clock, Control, Limits};
 use std::fmt;
 use std::marker::PhantomData;
@@ -76,18 +77,37 @@ pub trait Player<V: Variant> {
     /// Whether it searches to a fixed depth or node count rather than for the time per
     /// move.
     fn is_fixed(&self) -> bool;
+
+    /// The game has ended with `result` (a player across a protocol says so to its
+    /// engine).
+    fn game_over(&mut self, _game: &Game<V>, _result: GameResult) {}
 }
 
 /// Builds the player `spec` describes.
 ///
 /// # Errors
-/// A message if the internal engine's weights cannot be read.
+/// A message if the internal engine's weights cannot be read, or a DXP engine is
+/// asked to play another variant than International.
 pub fn build<V: Variant>(spec: &PlayerSpec) -> Result<Box<dyn Player<V> + '_>, String> {
     Ok(match &spec.kind {
         EngineKind::Internal(options) => Box::new(Internal {
             searcher: searcher::<V>(options).map_err(|e| e.to_string())?,
             spec,
         }),
+        EngineKind::Dxp(dxp) if V::NAME == draughts_core::International::NAME => {
+            Box::new(RemoteFollower::<V>::new(RemoteSpec {
+                address: dxp.address.clone(),
+                minutes: dxp.minutes,
+                move_limit: 0,
+                initiator: format!("draughts {}", env!("CARGO_PKG_VERSION")),
+            }))
+        }
+        EngineKind::Dxp(_) => {
+            return Err(format!(
+                "DXP plays International draughts only, not {}",
+                V::NAME
+            ))
+        }
         EngineKind::External(engine) => Box::new(External::<V> {
             spec,
             engine,

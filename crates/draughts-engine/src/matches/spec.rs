@@ -13,6 +13,10 @@
 //!   `cwd=DIR` as above, any other key a `set key value` line before `init`. Unless the
 //!   spec sets `book` itself, `set book false` goes first: an opening book would replay
 //!   the same lines from every opening.
+//! - `dxp[,minutes=M]:HOST:PORT`: a DXP Follower listening at `HOST:PORT` (`draughts dxp
+//!   --listen`, `scan dxp`), International only; `minutes=` sets the minutes per side of
+//!   its GAMEREQ (default: the match's clock, or 75 moves at the time per move, rounded
+//!   down to whole minutes, at least 1).
 //!
 //! With `depth=` or `nodes=` a player searches to that limit instead of the time per
 //! move (a game clock still applies to it).
@@ -26,7 +30,7 @@ use std::str::FromStr;
 pub enum SpecError {
     /// The part before `:` names no kind of player.
     #[error(
-        "unknown engine kind {0:?}: use internal[:key=value,...], hub:COMMAND or hub1:COMMAND"
+        "unknown engine kind {0:?}: use internal[:key=value,...], hub:COMMAND, hub1:COMMAND or dxp:HOST:PORT"
     )]
     UnknownKind(String),
     /// `key` without `=value`, or an empty key.
@@ -50,6 +54,9 @@ pub enum SpecError {
     /// `hub:` or `hub1:` with nothing after it.
     #[error("{0}: needs the engine's command, e.g. {0}:/path/to/scan hub")]
     MissingCommand(&'static str),
+    /// `dxp:` without `HOST:PORT`, or a key a DXP engine does not have.
+    #[error("{0}: use dxp[,minutes=M]:HOST:PORT")]
+    Dxp(String),
     /// A quote that is never closed in the command.
     #[error("unterminated quote in the command {0:?}")]
     UnterminatedQuote(String),
@@ -62,6 +69,17 @@ pub enum EngineKind {
     Internal(EngineOptions),
     /// An external engine process.
     External(ExternalSpec),
+    /// A DXP Follower across the network.
+    Dxp(DxpSpec),
+}
+
+/// A DXP Follower to play against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DxpSpec {
+    /// `HOST:PORT`.
+    pub address: String,
+    /// Minutes per side in GAMEREQ; `None` to derive them from the match's time.
+    pub minutes: Option<u16>,
 }
 
 /// Which version of the Hub protocol an external engine speaks.
@@ -148,6 +166,7 @@ impl PlayerSpec {
     pub fn threads(&self) -> usize {
         match &self.kind {
             EngineKind::Internal(options) => options.threads,
+            EngineKind::Dxp(_) => 1,
             EngineKind::External(engine) => engine
                 .params
                 .iter()
@@ -190,6 +209,7 @@ impl PlayerSpec {
                 }
                 "draughts".to_string()
             }
+            EngineKind::Dxp(dxp) => format!("dxp {}", dxp.address),
             EngineKind::External(engine) => Path::new(&engine.program).file_name().map_or_else(
                 || engine.program.clone(),
                 |f| f.to_string_lossy().into_owned(),
@@ -255,6 +275,7 @@ impl FromStr for PlayerSpec {
                 };
                 spec.kind = EngineKind::External(external(dialect, options, rest, &mut spec)?);
             }
+            "dxp" => spec.kind = EngineKind::Dxp(dxp(options, rest)?),
             _ => return Err(SpecError::UnknownKind(kind)),
         }
         Ok(spec)
@@ -304,6 +325,28 @@ fn external(
     })
 }
 
+/// The Follower of a `dxp` spec: `options` before the `:`, `HOST:PORT` after it.
+fn dxp(options: Vec<(String, String)>, rest: Option<&str>) -> Result<DxpSpec, SpecError> {
+    let address = rest.unwrap_or("").trim();
+    let port_given = address
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if !port_given {
+        return Err(SpecError::Dxp(format!("{address:?} is not HOST:PORT")));
+    }
+    let mut minutes = None;
+    for (key, value) in options {
+        match key.as_str() {
+            "minutes" => minutes = Some(number(&key, &value, 1, 999)?),
+            _ => return Err(SpecError::Dxp(format!("unknown option {key:?}"))),
+        }
+    }
+    Ok(DxpSpec {
+        address: address.to_string(),
+        minutes,
+    })
+}
+
 fn bad_value(key: String, value: String, expected: &'static str) -> SpecError {
     SpecError::BadValue {
         key,
@@ -338,6 +381,7 @@ fn number<T: FromStr + PartialOrd>(key: &str, value: &str, min: T, max: T) -> Re
                 "hash" => "MiB, 1 to 16384",
                 "threads" => "1 to 64",
                 "depth" => "1 to 100",
+                "minutes" => "1 to 999",
                 _ => "a whole number of at least 1",
             },
         }),
@@ -508,6 +552,25 @@ mod tests {
     }
 
     #[test]
+    fn dxp_specs() {
+        let scan = spec("dxp:127.0.0.1:27531");
+        assert_eq!(
+            scan.kind,
+            EngineKind::Dxp(DxpSpec {
+                address: "127.0.0.1:27531".into(),
+                minutes: None
+            })
+        );
+        assert_eq!((scan.threads(), scan.is_fixed()), (1, false));
+        assert_eq!(scan.default_name(), "dxp 127.0.0.1:27531");
+        let timed = spec("DXP,minutes=5:[::1]:4000");
+        let EngineKind::Dxp(dxp) = &timed.kind else {
+            panic!("not dxp")
+        };
+        assert_eq!((dxp.address.as_str(), dxp.minutes), ("[::1]:4000", Some(5)));
+    }
+
+    #[test]
     fn bad_specs() {
         for (text, error) in [
             ("scan", "unknown engine kind"),
@@ -524,6 +587,11 @@ mod tests {
             ("hub:'scan hub", "unterminated quote"),
             ("hub:'' hub", "needs the engine's command"),
             ("hub,=3:scan", "not key=value"),
+            ("dxp", "use dxp[,minutes=M]:HOST:PORT"),
+            ("dxp:localhost", "is not HOST:PORT"),
+            ("dxp:localhost:port", "is not HOST:PORT"),
+            ("dxp,depth=3:localhost:27531", "unknown option"),
+            ("dxp,minutes=0:localhost:27531", "bad value for minutes"),
         ] {
             let message = text.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(message.contains(error), "{text}: {message}");

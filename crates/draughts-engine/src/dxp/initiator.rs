@@ -1,0 +1,151 @@
+//! The Initiator: a series of games against a Follower, colours alternating, both
+//! clocks kept here; PDN of the games and a result line.
+
+use super::remote::{RemoteFollower, RemoteSpec};
+use super::{log, DxpArgs};
+use crate::engine::EngineOptions;
+use crate::matches::game::{self, Ending, Played, Rules, TimeControl};
+use crate::matches::player::{self, Fault, Player};
+use crate::matches::PlayerSpec;
+use crate::CliError;
+use draughts_core::pdn::PdnGame;
+use draughts_core::{Color, GameStatus, International, Position};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::time::Duration;
+
+/// Games still going after this many plies are adjudicated drawn when no move limit
+/// is given.
+const MAX_PLIES: usize = 400;
+
+/// Plays `args.games` games against the Follower at `address`.
+pub fn run(
+    args: &DxpArgs,
+    address: &str,
+    name: String,
+    options: EngineOptions,
+) -> Result<(), CliError> {
+    let start: Position<International> = match &args.fen {
+        Some(fen) => fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?,
+        None => Position::initial(),
+    };
+    let spec = PlayerSpec::internal(options, args.depth, args.nodes);
+    let mut ours = player::build::<International>(&spec)?;
+    let mut remote = RemoteFollower::<International>::new(RemoteSpec {
+        address: address.to_string(),
+        minutes: Some(args.minutes),
+        move_limit: args.moves,
+        initiator: name.clone(),
+    });
+    // Connects before the first game, so that a Follower out of reach is an error
+    // rather than a forfeit.
+    remote.new_game().map_err(|fault| match fault {
+        Fault::Crash(why) | Fault::Illegal(why) | Fault::Time(why) => why,
+    })?;
+    let time = Duration::from_secs(u64::from(args.minutes) * 60);
+    let rules = Rules {
+        time_control: TimeControl::Clock {
+            time,
+            increment: Duration::ZERO,
+        },
+        move_timeout: time,
+        fixed_timeout: time,
+        max_plies: match args.moves {
+            0 => MAX_PLIES,
+            moves => 2 * usize::from(moves),
+        },
+    };
+    let mut pdn = match &args.pdn {
+        Some(path) => {
+            Some(BufWriter::new(File::create(path).map_err(|e| {
+                format!("cannot write {}: {e}", path.display())
+            })?))
+        }
+        None => None,
+    };
+    // Our wins, draws, losses.
+    let mut score = [0u32; 3];
+    for index in 0..args.games {
+        let we_white = index % 2 == 0;
+        let played = if we_white {
+            game::play(start, &mut *ours, &mut remote, &rules)
+        } else {
+            game::play(start, &mut remote, &mut *ours, &rules)
+        };
+        let ours_color = if we_white { Color::White } else { Color::Black };
+        let theirs = remote.name.clone().unwrap_or_else(|| address.to_string());
+        let (white, black) = if we_white {
+            (name.as_str(), theirs.as_str())
+        } else {
+            (theirs.as_str(), name.as_str())
+        };
+        match played.result.winner() {
+            Some(color) if color == ours_color => score[0] += 1,
+            Some(_) => score[2] += 1,
+            None => score[1] += 1,
+        }
+        let ending = ending_text(&played);
+        println!(
+            "game {}/{}: {white} - {black} {} after {} plies ({ending})",
+            index + 1,
+            args.games,
+            played.result.pdn_token::<International>(),
+            played.game.moves().len()
+        );
+        if let Some(file) = &mut pdn {
+            let text = pdn_text(&played, white, black, index + 1, &ending);
+            writeln!(file, "{text}")
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write the PDN file: {e}"))?;
+        }
+        if let Ending::NoStart(_, fault) = &played.ending {
+            log(&format!("the series stops: {fault}"));
+            break;
+        }
+    }
+    let theirs = remote.name.clone().unwrap_or_else(|| address.to_string());
+    let [wins, draws, losses] = score;
+    let games = wins + draws + losses;
+    let points = f64::from(wins) + f64::from(draws) / 2.0;
+    println!("Result: {name} vs {theirs}: +{wins} ={draws} -{losses}, {points:.1}/{games}");
+    Ok(())
+}
+
+/// Why the game ended, in words.
+fn ending_text(played: &Played<International>) -> String {
+    match &played.ending {
+        Ending::Rules(GameStatus::Win(color)) => {
+            format!("{color} wins: {} has no legal move", !*color)
+        }
+        Ending::Rules(status) => status.to_string(),
+        Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
+        Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
+            format!("{color}: {fault}")
+        }
+    }
+}
+
+fn pdn_text(
+    played: &Played<International>,
+    white: &str,
+    black: &str,
+    round: u32,
+    ending: &str,
+) -> String {
+    let mut pdn = PdnGame::from_game(&played.game);
+    let token = played.result.pdn_token::<International>();
+    pdn.set_tag("Event", format!("{white} vs {black} (DXP)"));
+    pdn.set_tag("Site", "draughts dxp");
+    pdn.set_tag("Round", round.to_string());
+    pdn.set_tag("White", white);
+    pdn.set_tag("Black", black);
+    pdn.set_tag("Result", token);
+    pdn.set_tag("Termination", played.ending.termination());
+    pdn.result = Some(token.to_string());
+    let comment = ending.to_string();
+    match pdn.moves.last_mut() {
+        Some(last) => last.comments.push(comment),
+        None => pdn.comments.push(comment),
+    }
+    pdn.to_string()
+}
