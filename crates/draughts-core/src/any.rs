@@ -1,9 +1,14 @@
 //! Run-time dispatch, for code that learns the variant only at run time (a command line,
 //! a protocol, a PDN `GameType` tag).
 //!
-//! [`VariantKind`] names a variant; [`AnyPosition`] holds a position of either variant and
-//! forwards each operation to the generic code. Hot loops stay generic: pick the variant
+//! [`VariantKind`] names a variant; [`AnyPosition`] holds a position of any variant and
+//! forwards each operation to the generic code; [`with_variant!`](crate::with_variant)
+//! runs generic code for a [`VariantKind`]. Hot loops stay generic: pick the variant
 //! once at the edge, then call monomorphised code.
+//!
+//! All of them are generated from the one list of variants at the foot of the
+//! `variants!` macro below: adding a variant means writing its [`Variant`] type, adding
+//! it to that list, and giving it test data.
 
 use crate::fen::FenError;
 use crate::hub::HubPositionError;
@@ -11,48 +16,201 @@ use crate::notation::MoveTextError;
 use crate::perft::{divide, perft};
 use crate::piece::Color;
 use crate::position::Position;
-use crate::variant::{English, International, Variant};
+use crate::variant::{Brazilian, English, International, Pool, Russian, Variant};
 use std::fmt;
 use std::str::FromStr;
 
-/// A variant chosen at run time.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum VariantKind {
-    /// [`International`] draughts, 10x10.
-    International,
-    /// [`English`] draughts (American checkers), 8x8.
-    English,
+/// Generates [`VariantKind`], [`AnyPosition`], the private `dispatch!` and the exported
+/// [`with_variant!`](crate::with_variant) and [`for_each_variant!`](crate::for_each_variant)
+/// from one list of variant types. `$d` is a literal `$`, for the macros it defines.
+macro_rules! variants {
+    ($d:tt $($name:ident $text:literal),+ $(,)?) => {
+        // Each name in the list is the type's own name.
+        $(const _: () = assert!(same_text(<$name as Variant>::NAME, $text));)+
+
+        /// A variant chosen at run time: one per [`Variant`] type of the same name.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum VariantKind {
+            $(
+                #[doc = concat!("[`", stringify!($name), "`].")]
+                $name,
+            )+
+        }
+
+        impl VariantKind {
+            /// The number of supported variants.
+            pub const COUNT: usize = [$(VariantKind::$name),+].len();
+
+            /// Every supported variant.
+            pub const ALL: [VariantKind; VariantKind::COUNT] = [$(VariantKind::$name),+];
+
+            /// Every variant's [`Variant::NAME`], in the order of [`VariantKind::ALL`].
+            pub const NAMES: [&'static str; VariantKind::COUNT] =
+                [$(<$name as Variant>::NAME),+];
+
+            /// The lower-case name ([`Variant::NAME`]).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(VariantKind::$name => <$name as Variant>::NAME,)+
+                }
+            }
+
+            /// Other names accepted for the variant ([`Variant::ALIASES`]).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(VariantKind::$name => <$name as Variant>::ALIASES,)+
+                }
+            }
+
+            /// The PDN `GameType` number ([`Variant::PDN_GAME_TYPE`]).
+            pub const fn pdn_game_type(self) -> u8 {
+                match self {
+                    $(VariantKind::$name => <$name as Variant>::PDN_GAME_TYPE,)+
+                }
+            }
+        }
+
+        /// A position of a variant chosen at run time. Each method forwards to the
+        /// generic code; pick the variant once at the edge and keep hot loops generic.
+        ///
+        /// ```
+        /// use draughts_core::{AnyPosition, VariantKind};
+        ///
+        /// let kind: VariantKind = "checkers".parse()?;
+        /// let start = AnyPosition::initial(kind);
+        /// assert_eq!(start.to_fen(), "B:W21-32:B1-12");
+        /// assert_eq!(start.legal_move_texts().len(), 7);
+        /// assert_eq!(start.perft(2), 49);
+        /// let next = start.play_text("11-15")?;
+        /// assert_eq!(next.turn(), draughts_core::Color::White);
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum AnyPosition {
+            $(
+                #[doc = concat!("A position of [`", stringify!($name), "`].")]
+                $name(Position<$name>),
+            )+
+        }
+
+        $(
+            impl From<Position<$name>> for AnyPosition {
+                fn from(pos: Position<$name>) -> AnyPosition {
+                    AnyPosition::$name(pos)
+                }
+            }
+        )+
+
+        impl AnyPosition {
+            /// Which variant this position belongs to.
+            pub const fn kind(&self) -> VariantKind {
+                match self {
+                    $(AnyPosition::$name(_) => VariantKind::$name,)+
+                }
+            }
+        }
+
+        /// Evaluates `$body` with `$pos` bound to the wrapped position, whatever its
+        /// variant.
+        macro_rules! dispatch {
+            ($d self:expr, $d pos:ident => $d body:expr) => {
+                match $d self {
+                    $(AnyPosition::$name($d pos) => $d body,)+
+                }
+            };
+        }
+
+        /// Runs `$body` with the type alias `$v` naming the variant that the
+        /// [`VariantKind`] `$kind` stands for.
+        ///
+        /// ```
+        /// use draughts_core::{with_variant, Position, Variant, VariantKind};
+        ///
+        /// let kind: VariantKind = "brazilian".parse()?;
+        /// let moves = with_variant!(kind, V => Position::<V>::initial().legal_moves().len());
+        /// assert_eq!(moves, 7);
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[macro_export]
+        macro_rules! with_variant {
+            ($d kind:expr, $d v:ident => $d body:expr) => {
+                match $d kind {
+                    $(
+                        $d crate::VariantKind::$name => {
+                            type $d v = $d crate::$name;
+                            $d body
+                        }
+                    )+
+                }
+            };
+        }
+
+        /// Calls the macro `$callback` with the list of variants, each its type name and
+        /// its [`Variant::NAME`] as a literal, comma separated (`International
+        /// "international", English "english", ...`), for code outside the core that must
+        /// generate something per variant (such as `include_str!` of a file per variant).
+        ///
+        /// ```
+        /// use draughts_core::for_each_variant;
+        ///
+        /// macro_rules! names {
+        ///     ($($name:ident $text:literal),+) => { [$($text),+] };
+        /// }
+        /// assert_eq!(for_each_variant!(names), draughts_core::VariantKind::NAMES);
+        /// ```
+        #[macro_export]
+        macro_rules! for_each_variant {
+            ($d callback:ident) => {
+                $d callback! { $($name $text),+ }
+            };
+        }
+    };
 }
+
+/// Whether two strings are equal, at compile time.
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// The one list of variants: each type with its name.
+variants!($
+    International "international",
+    English "english",
+    Brazilian "brazilian",
+    Pool "pool",
+    Russian "russian",
+);
 
 /// A variant name or PDN `GameType` that is not supported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// A name that names no supported variant.
-    #[error("unknown variant {0:?}; try international (normal, standard, 10x10) or english (checkers, american, 8x8)")]
+    #[error("unknown variant {0:?}; try {names}", names = VariantKind::describe(|k| k.name().to_string()))]
     UnknownName(String),
     /// A PDN `GameType` number of a variant we do not play.
-    #[error("PDN GameType {0} is not supported (20 international, 21 english)")]
+    #[error("PDN GameType {0} is not supported ({types})", types = VariantKind::describe(|k| format!("{} {}", k.pdn_game_type(), k.name())))]
     UnsupportedGameType(u8),
 }
 
 impl VariantKind {
-    /// Every supported variant.
-    pub const ALL: [VariantKind; 2] = [VariantKind::International, VariantKind::English];
-
-    /// The lower-case name ([`Variant::NAME`]): `international` or `english`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantKind::International => International::NAME,
-            VariantKind::English => English::NAME,
-        }
-    }
-
-    /// The PDN `GameType` number ([`Variant::PDN_GAME_TYPE`]): 20 or 21.
-    pub const fn pdn_game_type(self) -> u8 {
-        match self {
-            VariantKind::International => International::PDN_GAME_TYPE,
-            VariantKind::English => English::PDN_GAME_TYPE,
-        }
+    /// Every variant described by `text`, comma separated, for error messages.
+    fn describe(text: impl Fn(VariantKind) -> String) -> String {
+        VariantKind::ALL
+            .into_iter()
+            .map(text)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The variant of a PDN `GameType` number.
@@ -61,11 +219,12 @@ impl VariantKind {
     /// use draughts_core::VariantKind;
     ///
     /// assert_eq!(VariantKind::from_pdn_game_type(21), Ok(VariantKind::English));
-    /// assert!(VariantKind::from_pdn_game_type(25).is_err());
+    /// assert_eq!(VariantKind::from_pdn_game_type(26), Ok(VariantKind::Brazilian));
+    /// assert!(VariantKind::from_pdn_game_type(30).is_err());
     /// ```
     ///
     /// # Errors
-    /// [`VariantError::UnsupportedGameType`] for any number but 20 and 21.
+    /// [`VariantError::UnsupportedGameType`] for a number no supported variant has.
     pub fn from_pdn_game_type(number: u8) -> Result<VariantKind, VariantError> {
         VariantKind::ALL
             .into_iter()
@@ -77,66 +236,22 @@ impl VariantKind {
 impl FromStr for VariantKind {
     type Err = VariantError;
 
-    /// Reads a variant name, ignoring case and surrounding white space:
-    /// `international`, `normal`, `standard`, `10x10`; `english`, `checkers`, `american`,
-    /// `8x8`.
+    /// Reads a variant name ([`VariantKind::name`]) or one of its
+    /// [aliases](VariantKind::aliases), ignoring case and surrounding white space:
+    /// `international`, `normal`, `10x10`; `english`, `checkers`, `8x8`; `brazilian`;
+    /// `pool`, ...
     fn from_str(text: &str) -> Result<VariantKind, VariantError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "international" | "normal" | "standard" | "10x10" => Ok(VariantKind::International),
-            "english" | "checkers" | "american" | "8x8" => Ok(VariantKind::English),
-            _ => Err(VariantError::UnknownName(text.to_string())),
-        }
+        let wanted = text.trim().to_ascii_lowercase();
+        VariantKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == wanted || kind.aliases().contains(&wanted.as_str()))
+            .ok_or_else(|| VariantError::UnknownName(text.to_string()))
     }
 }
 
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A position of a variant chosen at run time. Each method forwards to the generic
-/// code; pick the variant once at the edge and keep hot loops generic.
-///
-/// ```
-/// use draughts_core::{AnyPosition, VariantKind};
-///
-/// let kind: VariantKind = "checkers".parse()?;
-/// let start = AnyPosition::initial(kind);
-/// assert_eq!(start.to_fen(), "B:W21-32:B1-12");
-/// assert_eq!(start.legal_move_texts().len(), 7);
-/// assert_eq!(start.perft(2), 49);
-/// let next = start.play_text("11-15")?;
-/// assert_eq!(next.turn(), draughts_core::Color::White);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum AnyPosition {
-    /// An International position.
-    International(Position<International>),
-    /// An English position.
-    English(Position<English>),
-}
-
-/// Evaluates `$body` with `$pos` bound to the wrapped position, whatever its variant.
-macro_rules! dispatch {
-    ($self:expr, $pos:ident => $body:expr) => {
-        match $self {
-            AnyPosition::International($pos) => $body,
-            AnyPosition::English($pos) => $body,
-        }
-    };
-}
-
-impl From<Position<International>> for AnyPosition {
-    fn from(pos: Position<International>) -> AnyPosition {
-        AnyPosition::International(pos)
-    }
-}
-
-impl From<Position<English>> for AnyPosition {
-    fn from(pos: Position<English>) -> AnyPosition {
-        AnyPosition::English(pos)
     }
 }
 
@@ -148,10 +263,7 @@ fn move_texts<V: Variant>(pos: &Position<V>) -> Vec<String> {
 impl AnyPosition {
     /// The initial position of `kind`.
     pub fn initial(kind: VariantKind) -> AnyPosition {
-        match kind {
-            VariantKind::International => Position::<International>::initial().into(),
-            VariantKind::English => Position::<English>::initial().into(),
-        }
+        with_variant!(kind, V => Position::<V>::initial().into())
     }
 
     /// Reads a FEN as a position of `kind`.
@@ -159,10 +271,7 @@ impl AnyPosition {
     /// # Errors
     /// As the FEN reader ([`FenError`]).
     pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyPosition, FenError> {
-        Ok(match kind {
-            VariantKind::International => fen.parse::<Position<International>>()?.into(),
-            VariantKind::English => fen.parse::<Position<English>>()?.into(),
-        })
+        Ok(with_variant!(kind, V => fen.parse::<Position<V>>()?.into()))
     }
 
     /// Reads a Hub protocol position string as a position of `kind`.
@@ -170,18 +279,7 @@ impl AnyPosition {
     /// # Errors
     /// As [`Position::from_hub`].
     pub fn from_hub(kind: VariantKind, text: &str) -> Result<AnyPosition, HubPositionError> {
-        Ok(match kind {
-            VariantKind::International => Position::<International>::from_hub(text)?.into(),
-            VariantKind::English => Position::<English>::from_hub(text)?.into(),
-        })
-    }
-
-    /// Which variant this position belongs to.
-    pub const fn kind(&self) -> VariantKind {
-        match self {
-            AnyPosition::International(_) => VariantKind::International,
-            AnyPosition::English(_) => VariantKind::English,
-        }
+        Ok(with_variant!(kind, V => Position::<V>::from_hub(text)?.into()))
     }
 
     /// The side to move.
@@ -276,6 +374,9 @@ mod tests {
             ("Checkers", VariantKind::English),
             ("american", VariantKind::English),
             ("8x8", VariantKind::English),
+            ("Brazilian", VariantKind::Brazilian),
+            ("pool", VariantKind::Pool),
+            ("american-pool", VariantKind::Pool),
         ] {
             assert_eq!(text.parse::<VariantKind>(), Ok(kind), "{text}");
         }
@@ -295,9 +396,11 @@ mod tests {
         }
         assert_eq!(VariantKind::International.pdn_game_type(), 20);
         assert_eq!(VariantKind::English.pdn_game_type(), 21);
+        assert_eq!(VariantKind::Pool.pdn_game_type(), 23);
+        assert_eq!(VariantKind::Brazilian.pdn_game_type(), 26);
         assert_eq!(
-            VariantKind::from_pdn_game_type(23),
-            Err(VariantError::UnsupportedGameType(23))
+            VariantKind::from_pdn_game_type(30),
+            Err(VariantError::UnsupportedGameType(30))
         );
     }
 

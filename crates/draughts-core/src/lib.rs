@@ -1,5 +1,6 @@
-//! Rules, positions and move generation for draughts: International (10x10, FMJD) and
-//! English (8x8 checkers), on one generic, monomorphised core.
+//! Rules, positions and move generation for draughts: International (10x10, FMJD),
+//! English (8x8 checkers), Brazilian, American pool checkers and Russian (8x8), on one
+//! generic, monomorphised core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -12,9 +13,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Variants are zero-sized types ([`International`], [`English`]) implementing
-//! [`Variant`]; positions, moves and bitboards are generic over them. Code that learns
-//! the variant at run time goes through [`AnyPosition`].
+//! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
+//! [`Pool`], [`Russian`]) implementing [`Variant`]; positions, moves and bitboards are generic over
+//! them. Code that learns the variant at run time goes through [`AnyPosition`] or
+//! [`with_variant!`], both generated from one list of variants.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -50,4 +52,4 @@ pub use perft::{divide, perft};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
 pub use square::Square;
-pub use variant::{English, International, Variant};
+pub use variant::{Brazilian, English, International, Pool, Russian, Variant};

@@ -5,12 +5,13 @@
 //! that can capture; captured pieces stay on the board as obstacles until the sequence
 //! ends (FMJD 4.11) and may not be jumped twice (FMJD 4.10), and the moving piece's
 //! start square counts as empty. Sequences with the same start, end and captured set
-//! are one move.
+//! are one move (where men crown during a capture, one that crowns and one that does not
+//! are two).
 
 use crate::geometry::{shift, Direction, Geometry};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, CROWNED};
 use crate::piece::Color;
-use crate::position::Position;
+use crate::position::{crowning_row, Position};
 use crate::variant::Variant;
 
 /// Bit mask over [`Direction`] discriminants.
@@ -214,12 +215,15 @@ impl<const WHITE: bool> Sides<WHITE> {
 
     /// Appends the captures of the kings and of the men in `men` to `list`.
     fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let mut search = CaptureSearch {
             list,
             opp: self.opp,
             empty: self.empty,
             from: 0,
             best: 0,
+            crowning_row: crowning_row::<V::Board>(us),
+            crowned: 0,
         };
         let men_dirs = man_capture_dirs::<V, WHITE>();
         while men != 0 {
@@ -370,6 +374,10 @@ struct CaptureSearch<'a, V: Variant> {
     from: u32,
     /// Most pieces taken by any sequence found so far (majority rule).
     best: u32,
+    /// The row where the moving side's men crown.
+    crowning_row: u64,
+    /// [`CROWNED`] while a man crowned during this capture goes on as a king, else 0.
+    crowned: u64,
 }
 
 impl<V: Variant> CaptureSearch<'_, V> {
@@ -387,6 +395,11 @@ impl<V: Variant> CaptureSearch<'_, V> {
             }
         }
         let to = at.trailing_zeros();
+        let captured = if V::CROWNS_MID_CAPTURE {
+            captured | self.crowned
+        } else {
+            captured
+        };
         // Only a sequence of two or more captures can reach the same end over the same
         // pieces by another path.
         if count >= 2 && self.list.iter().any(|m| m.same_as(self.from, to, captured)) {
@@ -406,13 +419,54 @@ impl<V: Variant> CaptureSearch<'_, V> {
                 if land != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
-                    self.short::<DIRS>(land, captured | victim, landed);
+                    // A man reaching its far row is crowned and goes on as a king (with
+                    // flying kings, only men jump short).
+                    let crowns = V::CROWNS_MID_CAPTURE && V::FLYING_KINGS;
+                    if crowns && land & self.crowning_row != 0 {
+                        self.crowned = CROWNED;
+                        self.flying(land, Some(d), captured | victim, landed);
+                        self.crowned = 0;
+                    } else {
+                        self.short::<DIRS>(land, captured | victim, landed);
+                    }
                 }
             }
         });
         if ended && captured != 0 {
             self.finish(at, captured, landed);
         }
+    }
+
+    /// The empty squares from `first` on along `d`, up to the first piece or the edge.
+    fn run(&self, first: u64, d: Direction) -> u64 {
+        let mut run = first;
+        let mut next = first;
+        while next != 0 {
+            next = shift::<V::Board>(next, d) & self.empty;
+            run |= next;
+        }
+        run
+    }
+
+    /// Whether a flying king that jumped in direction `came` and may land on any square
+    /// of `land` (squares along `came`) can capture again from one of them.
+    fn continues(&self, land: u64, came: Direction, captured: u64) -> bool {
+        let mut found = false;
+        each_direction!(|d| {
+            if d != came.reverse() {
+                let mut sq = shift::<V::Board>(land, d);
+                let mut blocked = sq & !self.empty;
+                let mut free = sq & self.empty;
+                while free != 0 {
+                    sq = shift::<V::Board>(free, d);
+                    blocked |= sq & !self.empty;
+                    free = sq & self.empty;
+                }
+                let victims = blocked & self.opp & !captured;
+                found |= shift::<V::Board>(victims, d) & self.empty != 0;
+            }
+        });
+        found
     }
 
     /// Continues a flying king's sequence; `came` is the direction of the last jump.
@@ -426,12 +480,21 @@ impl<V: Variant> CaptureSearch<'_, V> {
                     sq = shift::<V::Board>(sq, d);
                 }
                 let victim = sq & self.opp & !captured;
-                let mut land = shift::<V::Board>(victim, d) & self.empty;
-                if land != 0 {
+                let first = shift::<V::Board>(victim, d) & self.empty;
+                if first != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
+                    let captured = captured | victim;
+                    // Where any sequence may be chosen, a king that can go on capturing
+                    // from some square beyond the victim must land on one of those
+                    // (under the majority rule, stopping short loses to going on anyway).
+                    let must_continue =
+                        !V::MAJORITY_CAPTURE && self.continues(self.run(first, d), d, captured);
+                    let mut land = first;
                     while land != 0 {
-                        self.flying(land, Some(d), captured | victim, landed);
+                        if !must_continue || self.continues(land, d, captured) {
+                            self.flying(land, Some(d), captured, landed);
+                        }
                         land = shift::<V::Board>(land, d) & self.empty;
                     }
                 }

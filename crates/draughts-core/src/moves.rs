@@ -11,10 +11,13 @@ use std::marker::PhantomData;
 /// A step, or a complete capture sequence, of variant `V`.
 ///
 /// Two moves are equal (and hash alike) when they have the same start, end and set of
-/// captured pieces; the intermediate landing squares ride along for notation only.
+/// captured pieces, and (where men crown during a capture, as in Russian) both crown the
+/// moving man during the capture or neither does; the intermediate landing squares ride
+/// along for notation only.
 #[derive(Clone, Copy)]
 pub struct Move<V: Variant> {
-    /// Captured bits, with the start bit index in the top [`INDEX_BITS`] bits.
+    /// Captured bits, with the start bit index in the top [`INDEX_BITS`] bits and
+    /// [`CROWNED`] below them.
     captured: u64,
     /// Intermediate landing bits, with the end bit index in the top bits.
     landed: u64,
@@ -25,16 +28,19 @@ pub struct Move<V: Variant> {
 /// words of 16 bytes keep move lists small enough to stay in the cache.
 const INDEX_BITS: u32 = 6;
 const INDEX_SHIFT: u32 = 64 - INDEX_BITS;
-const SET_MASK: u64 = (1 << INDEX_SHIFT) - 1;
+/// The bit, in the captured word, of a man crowned during its capture.
+pub(crate) const CROWNED: u64 = 1 << (INDEX_SHIFT - 1);
+const SET_MASK: u64 = CROWNED - 1;
 
 impl<V: Variant> Move<V> {
     /// Proof, at compile time, that the board's bits leave room for the indices.
     const FITS: () = assert!(
-        <<V as Variant>::Board as crate::geometry::Geometry>::VALID >> INDEX_SHIFT == 0,
+        <<V as Variant>::Board as crate::geometry::Geometry>::VALID & !SET_MASK == 0,
         "the board's bit layout is too wide for Move"
     );
 
-    /// Builds a move from raw bit indices and bit sets (layout in [`crate::geometry`]).
+    /// Builds a move from raw bit indices and bit sets (layout in [`crate::geometry`]);
+    /// `captured` may carry [`CROWNED`].
     #[inline(always)]
     pub(crate) const fn from_raw(from: u32, to: u32, captured: u64, landed: u64) -> Move<V> {
         #[allow(clippy::let_unit_value)]
@@ -77,6 +83,14 @@ impl<V: Variant> Move<V> {
         self.captured & SET_MASK != 0
     }
 
+    /// Whether the moving man is crowned during its capture and goes on as a king (only
+    /// in variants with [`Variant::CROWNS_MID_CAPTURE`]). A man whose move ends on its
+    /// far row is crowned as well, whether or not this says so.
+    #[inline]
+    pub const fn crowns_mid_capture(&self) -> bool {
+        V::CROWNS_MID_CAPTURE && self.captured & CROWNED != 0
+    }
+
     /// Number of pieces captured.
     #[inline]
     pub const fn capture_count(&self) -> u32 {
@@ -107,6 +121,8 @@ impl<V: Variant> Move<V> {
         self.landed & SET_MASK
     }
 
+    /// Whether the move goes from `from` to `to` taking `captured` (raw bits, with
+    /// [`CROWNED`] if the man is crowned on the way).
     #[inline(always)]
     pub(crate) fn same_as(&self, from: u32, to: u32, captured: u64) -> bool {
         self.captured == captured | (from as u64) << INDEX_SHIFT && self.to_bit() == to
@@ -134,6 +150,9 @@ impl<V: Variant> fmt::Debug for Move<V> {
             write!(f, "{}x{}", self.from(), self.to())?;
             for s in self.captured() {
                 write!(f, "x{s}")?;
+            }
+            if self.crowns_mid_capture() {
+                write!(f, " (crowned on the way)")?;
             }
             Ok(())
         } else {

@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{shift, Direction};
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::position::Position;
+use crate::position::{crowning_row, Position};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt::Write as _;
@@ -45,6 +45,60 @@ struct Jump {
     dir: Direction,
 }
 
+/// The search behind [`Position::capture_paths`].
+struct Walk {
+    /// The pieces the move captures.
+    opp: u64,
+    empty: u64,
+    target: u64,
+    crowning_row: u64,
+    white: bool,
+    /// Whether the move crowns its man during the capture.
+    crowned: bool,
+    jumps: Vec<Jump>,
+    paths: Vec<Vec<Jump>>,
+}
+
+impl Walk {
+    /// Follows every way on from `at`, having taken `taken`; `king` says whether the
+    /// piece moves as a king, `crowned` whether it was crowned on the way.
+    fn walk<V: Variant>(&mut self, at: u64, taken: u64, king: bool, crowned: bool) {
+        if taken == self.opp {
+            if at == self.target && crowned == self.crowned {
+                self.paths.push(self.jumps.clone());
+            }
+            return;
+        }
+        let flying = king && V::FLYING_KINGS;
+        for dir in Direction::ALL {
+            if !(king || V::MEN_CAPTURE_BACKWARDS || dir.is_up() == self.white) {
+                continue;
+            }
+            let mut sq = shift::<V::Board>(at, dir);
+            while flying && sq & self.empty != 0 {
+                sq = shift::<V::Board>(sq, dir);
+            }
+            let victim = sq & self.opp & !taken;
+            let mut landing = shift::<V::Board>(victim, dir) & self.empty;
+            while landing != 0 {
+                self.jumps.push(Jump {
+                    victim,
+                    landing,
+                    dir,
+                });
+                let crowns = V::CROWNS_MID_CAPTURE && !king && landing & self.crowning_row != 0;
+                self.walk::<V>(landing, taken | victim, king || crowns, crowned || crowns);
+                self.jumps.pop();
+                landing = if flying {
+                    shift::<V::Board>(landing, dir) & self.empty
+                } else {
+                    0
+                };
+            }
+        }
+    }
+}
+
 /// Splits move text into its square numbers, tolerating spaces, leading zeros and the
 /// separators `-`, `x`, `X` and `:`.
 fn squares_of(text: &str) -> Option<Vec<u8>> {
@@ -66,76 +120,23 @@ fn bit_of<V: Variant>(n: u8) -> Option<u64> {
 
 impl<V: Variant> Position<V> {
     /// Every way of playing the capture `mv` jump by jump, with every landing square a
-    /// flying king could choose.
+    /// flying king could choose (and, where men crown during a capture, only the ways
+    /// that crown the man on the way if `mv` does).
     fn capture_paths(&self, mv: &Move<V>) -> Vec<Vec<Jump>> {
         let from = 1u64 << mv.from_bit();
         let us = self.turn();
-        let opp = self.side_bits(!us) & mv.captured_bits();
-        let empty = Bitboard::<V>::ALL.bits() & !(self.side_bits(us) | self.side_bits(!us)) | from;
-        let is_king = self.king_bits() & from != 0;
-        let flying = is_king && V::FLYING_KINGS;
-        let dirs: Vec<Direction> = Direction::ALL
-            .into_iter()
-            .filter(|d| is_king || V::MEN_CAPTURE_BACKWARDS || d.is_up() == (us == Color::White))
-            .collect();
-        let mut paths = Vec::new();
-        let mut jumps = Vec::new();
-        let target = 1u64 << mv.to_bit();
-        #[allow(clippy::too_many_arguments)]
-        fn walk<V: Variant>(
-            at: u64,
-            taken: u64,
-            opp: u64,
-            empty: u64,
-            target: u64,
-            flying: bool,
-            dirs: &[Direction],
-            jumps: &mut Vec<Jump>,
-            paths: &mut Vec<Vec<Jump>>,
-        ) {
-            if taken == opp {
-                if at == target {
-                    paths.push(jumps.clone());
-                }
-                return;
-            }
-            for &dir in dirs {
-                let mut sq = shift::<V::Board>(at, dir);
-                while flying && sq & empty != 0 {
-                    sq = shift::<V::Board>(sq, dir);
-                }
-                let victim = sq & opp & !taken;
-                let mut landing = shift::<V::Board>(victim, dir) & empty;
-                while landing != 0 {
-                    jumps.push(Jump {
-                        victim,
-                        landing,
-                        dir,
-                    });
-                    walk::<V>(
-                        landing,
-                        taken | victim,
-                        opp,
-                        empty,
-                        target,
-                        flying,
-                        dirs,
-                        jumps,
-                        paths,
-                    );
-                    jumps.pop();
-                    landing = if flying {
-                        shift::<V::Board>(landing, dir) & empty
-                    } else {
-                        0
-                    };
-                }
-            }
-        }
-        walk::<V>(
-            from, 0, opp, empty, target, flying, &dirs, &mut jumps, &mut paths,
-        );
-        paths
+        let mut walk = Walk {
+            opp: self.side_bits(!us) & mv.captured_bits(),
+            empty: Bitboard::<V>::ALL.bits() & !(self.side_bits(us) | self.side_bits(!us)) | from,
+            target: 1u64 << mv.to_bit(),
+            crowning_row: crowning_row::<V::Board>(us),
+            white: us == Color::White,
+            crowned: mv.crowns_mid_capture(),
+            jumps: Vec::new(),
+            paths: Vec::new(),
+        };
+        walk.walk::<V>(from, 0, self.king_bits() & from != 0, false);
+        walk.paths
     }
 
     /// The squares of a capture's path as PDN writes it: the start, one landing square
@@ -283,7 +284,10 @@ impl<V: Variant> Position<V> {
         let fits: Vec<Move<V>> = self
             .legal_moves()
             .into_iter()
-            .filter(|m| m.same_as(from.trailing_zeros(), to.trailing_zeros(), captured))
+            .filter(|m| {
+                (m.from_bit(), m.to_bit(), m.captured_bits())
+                    == (from.trailing_zeros(), to.trailing_zeros(), captured)
+            })
             .collect();
         single(fits, text)
     }

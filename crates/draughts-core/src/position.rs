@@ -343,7 +343,10 @@ impl<V: Variant> Position<V> {
             "no piece of the side to move on {mv:?}"
         );
         let was_king = ((self.kings >> from_bit) & 1) as usize;
-        let crowned = ((crowning_row::<V::Board>(self.turn) >> to_bit) & 1) as usize;
+        let mut crowned = ((crowning_row::<V::Board>(self.turn) >> to_bit) & 1) as usize;
+        if V::CROWNS_MID_CAPTURE {
+            crowned |= usize::from(mv.crowns_mid_capture());
+        }
         let is_king = was_king | crowned;
         let mut pos = *self;
         pos.pieces[us] = (pos.pieces[us] & !from) | to;

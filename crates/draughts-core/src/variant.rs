@@ -2,7 +2,16 @@
 //!
 //! Generic code branches on these constants; each monomorphised copy keeps only the
 //! arms its variant needs, so the hot loops never ask which variant they are in.
-//! A new variant (Brazilian, Russian, ...) states only what differs.
+//! A new variant states only what differs; the list of variants that every run-time
+//! dispatch is generated from is one macro call in `any.rs`.
+//!
+//! Adding a variant takes three steps: a zero-sized type implementing [`Variant`] with
+//! the rules that differ from the defaults (each citing its article), its name in the
+//! `variants!` list at the foot of `any.rs` (which gives it a [`crate::VariantKind`],
+//! an [`crate::AnyPosition`] arm, and a place in `with_variant!`, so every command of
+//! the engine plays it), and its data: `tests/data/perft_<name>.txt`, a `Brute` rules
+//! statement in `tests/common`, and the engine's `openings/<name>.fen`
+//! (`draughts openings --variant <name>`).
 
 use crate::geometry::{Board10, Board8, Geometry};
 use crate::piece::Color;
@@ -13,6 +22,8 @@ use std::hash::Hash;
 pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Lower-case name, as used on the command line and in protocols.
     const NAME: &'static str;
+    /// Other names a user may type for the variant (lower case).
+    const ALIASES: &'static [&'static str] = &[];
     /// The board.
     type Board: Geometry;
     /// The side that moves first from the initial position.
@@ -26,8 +37,14 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Only the capture sequences taking the most pieces are legal (kings and men count
     /// the same).
     const MAJORITY_CAPTURE: bool = false;
+    /// A man that reaches its far row during a capture is crowned at once and goes on
+    /// capturing as a king; otherwise it is crowned only where its move ends.
+    const CROWNS_MID_CAPTURE: bool = false;
     /// The PDN `GameType` number.
     const PDN_GAME_TYPE: u8;
+    /// Other variants' `GameType` numbers that games of this variant are found under in
+    /// the wild, and so are read as this variant's when it is asked for.
+    const PDN_GAME_TYPES_TOLERATED: &'static [u8] = &[];
     /// The PDN result tokens for a first-mover win, a draw and a second-mover win.
     const PDN_RESULTS: [&'static str; 3];
     /// Plies without a man move and without a capture (so only kings moving) after which
@@ -50,6 +67,7 @@ pub struct International;
 
 impl Variant for International {
     const NAME: &'static str = "international";
+    const ALIASES: &'static [&'static str] = &["normal", "standard", "10x10"];
     type Board = Board10;
     const FIRST_TO_MOVE: Color = Color::White; // FMJD 1.5
     const MEN_PER_SIDE: u8 = 20; // FMJD 1.4
@@ -77,13 +95,77 @@ pub struct English;
 
 impl Variant for English {
     const NAME: &'static str = "english";
+    const ALIASES: &'static [&'static str] = &["checkers", "american", "8x8"];
     type Board = Board8;
     const FIRST_TO_MOVE: Color = Color::Black; // WCDF 1.5
     const MEN_PER_SIDE: u8 = 12;
     const PDN_GAME_TYPE: u8 = 21;
+    // Some writers put 23 (American pool) on English games.
+    const PDN_GAME_TYPES_TOLERATED: &'static [u8] = &[23];
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
     // WCDF 40-move rule: a draw may be claimed when neither side has advanced a man or
     // captured in its last 40 moves. We adjudicate it at once, after 80 plies (2 x 40);
     // CheckerBoard adjudicates after 79 plies (FORMATS 6).
     const KING_MOVES_DRAW_PLIES: Option<u16> = Some(2 * 40);
+}
+
+/// Brazilian draughts: the International rules (CBD, following FMJD) on the 8x8 board.
+///
+/// White moves first; men capture backwards; kings fly; the capture taking the most
+/// pieces is compulsory; a man crowns only where its move ends.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Brazilian;
+
+impl Variant for Brazilian {
+    const NAME: &'static str = "brazilian";
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::White; // FMJD 1.5
+    const MEN_PER_SIDE: u8 = 12;
+    const FLYING_KINGS: bool = true; // FMJD 3.9
+    const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
+    const MAJORITY_CAPTURE: bool = true; // FMJD 4.13
+    const PDN_GAME_TYPE: u8 = 26;
+    const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
+}
+
+/// American pool checkers on the 8x8 board, by the Rules of Play of Ramsey and Kaplan
+/// (as the American Pool Checkers Association publishes them).
+///
+/// Black (the dark side) moves first; men move forwards and capture forwards and
+/// backwards; kings fly; any capture sequence may be chosen; a man crowns only if its
+/// move ends on the far row (Rules of Play 5: passing it during a capture does not crown).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Pool;
+
+impl Variant for Pool {
+    const NAME: &'static str = "pool";
+    const ALIASES: &'static [&'static str] = &["american-pool", "pool-checkers"];
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::Black; // Pool Rules of Play 2
+    const MEN_PER_SIDE: u8 = 12; // Pool Rules of Play 1
+    const FLYING_KINGS: bool = true; // checkershistory.com, "Moves of the Kings"
+    const MEN_CAPTURE_BACKWARDS: bool = true; // Pool Rules of Play 4
+    const PDN_GAME_TYPE: u8 = 23;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Russian draughts (shashki) on the 8x8 board.
+///
+/// White moves first; men capture backwards; kings fly; any capture sequence may be
+/// chosen, but a capture once begun is completed; a man that reaches the far row during
+/// a capture is crowned at once and goes on capturing as a king.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Russian;
+
+impl Variant for Russian {
+    const NAME: &'static str = "russian";
+    const ALIASES: &'static [&'static str] = &["shashki"];
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::White;
+    const MEN_PER_SIDE: u8 = 12;
+    const FLYING_KINGS: bool = true;
+    const MEN_CAPTURE_BACKWARDS: bool = true;
+    const CROWNS_MID_CAPTURE: bool = true;
+    const PDN_GAME_TYPE: u8 = 25;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }

@@ -49,6 +49,7 @@ fn moves_of<V: Brute>(fen: &str) -> usize {
                     .into_iter()
                     .map(|s| s.number())
                     .collect::<Vec<_>>(),
+                m.crowns_mid_capture(),
             )
         })
         .collect();

@@ -10,7 +10,9 @@
 //! (ignored by default, run with `cargo test -p draughts-core --test perft -- --ignored`)
 //! checks them all.
 
-use draughts_core::{divide, perft, English, International, Position, Variant};
+use draughts_core::{
+    divide, perft, Brazilian, English, International, Pool, Position, Russian, Variant,
+};
 use std::path::PathBuf;
 use std::thread;
 
@@ -131,6 +133,24 @@ fn perft_english() {
     assert!(checked >= 150, "only {checked} figures checked");
 }
 
+#[test]
+fn perft_brazilian() {
+    let checked = check::<Brazilian>(NODE_CAP);
+    assert!(checked >= 9, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_pool() {
+    let checked = check::<Pool>(NODE_CAP);
+    assert!(checked >= 9, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_russian() {
+    let checked = check::<Russian>(NODE_CAP);
+    assert!(checked >= 9, "only {checked} figures checked");
+}
+
 /// Every figure, including the deep ones (minutes in release mode, longer here).
 #[test]
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
@@ -143,6 +163,27 @@ fn perft_deep_international() {
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
 fn perft_deep_english() {
     check::<English>(u64::MAX);
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_brazilian() {
+    check::<Brazilian>(u64::MAX);
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_pool() {
+    check::<Pool>(u64::MAX);
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_russian() {
+    check::<Russian>(u64::MAX);
 }
 
 /// The tables themselves are well formed: every FEN reads and writes back to a FEN that
@@ -163,6 +204,9 @@ fn tables_are_well_formed() {
     }
     check_rows::<International>();
     check_rows::<English>();
+    check_rows::<Brazilian>();
+    check_rows::<Pool>();
+    check_rows::<Russian>();
 }
 
 /// `divide` splits a perft by first move: one entry per legal move, adding up.
@@ -186,6 +230,9 @@ fn divide_adds_up() {
     }
     check_divide::<International>(3);
     check_divide::<English>(4);
+    check_divide::<Brazilian>(4);
+    check_divide::<Pool>(4);
+    check_divide::<Russian>(4);
 }
 
 /// Perft of depth 0 is 1 and of depth 1 the number of legal moves.

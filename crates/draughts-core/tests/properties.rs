@@ -8,8 +8,8 @@
 //! positions after each move.
 
 use draughts_core::{
-    perft, Bitboard, Color, English, Geometry, International, Kind, Piece, Position, Square,
-    Variant,
+    perft, Bitboard, Brazilian, Color, English, Geometry, International, Kind, Piece, Pool,
+    Position, Russian, Square, Variant,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -28,6 +28,7 @@ fn key<V: Variant>(mv: &draughts_core::Move<V>) -> brute::Key {
         mv.from().number(),
         mv.to().number(),
         mv.captured().into_iter().map(Square::number).collect(),
+        mv.crowns_mid_capture(),
     )
 }
 
@@ -257,10 +258,10 @@ fn check_flip<V: Variant>(pos: &Position<V>, depth: u32) -> Result<(), TestCaseE
         .legal_moves()
         .iter()
         .map(|m| {
-            let (f, t, mut c) = key(m);
+            let (f, t, mut c, crowned) = key(m);
             c.iter_mut().for_each(|s| *s = mirror(*s));
             c.sort_unstable();
-            (mirror(f), mirror(t), c)
+            (mirror(f), mirror(t), c, crowned)
         })
         .collect();
     let flipped_moves: BTreeSet<brute::Key> = flipped.legal_moves().iter().map(key).collect();
@@ -354,6 +355,81 @@ proptest! {
     }
 }
 
+// The 8x8 variants with flying kings (Brazilian, Pool, Russian), over fewer cases: they share the International
+// code paths, and the cases that differ (the board, free choice) come up quickly.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    #[test]
+    fn brazilian_matches_brute_force(pos in positions::<Brazilian>()) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn pool_matches_brute_force(pos in positions::<Pool>()) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn brazilian_king_endings_match_brute_force(pos in placement::<Brazilian>(15..60, 70..100)) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn pool_king_endings_match_brute_force(pos in placement::<Pool>(15..60, 70..100)) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn brazilian_counts_flags_copy_make_and_text(pos in positions::<Brazilian>()) {
+        check_counts(&pos)?;
+        check_copy_make(&pos)?;
+        check_fen(&pos)?;
+        check_move_text(&pos)?;
+    }
+
+    #[test]
+    fn pool_counts_flags_copy_make_and_text(pos in positions::<Pool>()) {
+        check_counts(&pos)?;
+        check_copy_make(&pos)?;
+        check_fen(&pos)?;
+        check_move_text(&pos)?;
+    }
+
+    #[test]
+    fn russian_matches_brute_force(pos in positions::<Russian>()) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn russian_king_endings_match_brute_force(pos in placement::<Russian>(15..60, 70..100)) {
+        check_against_brute(&pos)?;
+    }
+
+    #[test]
+    fn russian_counts_flags_copy_make_and_text(pos in positions::<Russian>()) {
+        check_counts(&pos)?;
+        check_copy_make(&pos)?;
+        check_fen(&pos)?;
+        check_move_text(&pos)?;
+    }
+
+    #[test]
+    fn russian_flip_is_symmetric(pos in positions::<Russian>()) {
+        check_flip(&pos, 3)?;
+    }
+
+    #[test]
+    fn brazilian_flip_is_symmetric(pos in positions::<Brazilian>()) {
+        check_flip(&pos, 3)?;
+    }
+
+    #[test]
+    fn pool_flip_is_symmetric(pos in positions::<Pool>()) {
+        check_flip(&pos, 3)?;
+    }
+}
+
 /// The brute-force generator itself, on the positions of FORMATS §2 and the starts.
 #[test]
 fn brute_force_knows_the_rules() {
@@ -364,9 +440,9 @@ fn brute_force_knows_the_rules() {
     let p: Position<International> = "W:W30:B11,22,23,24,33,34".parse().unwrap();
     let moves = brute::Board::of(&p).moves::<International>();
     let expected: BTreeSet<brute::Key> = [
-        (30, 6, vec![11, 22, 23, 24]),
-        (30, 6, vec![11, 22, 33, 34]),
-        (30, 30, vec![23, 24, 33, 34]),
+        (30, 6, vec![11, 22, 23, 24], false),
+        (30, 6, vec![11, 22, 33, 34], false),
+        (30, 30, vec![23, 24, 33, 34], false),
     ]
     .into_iter()
     .collect();
@@ -382,7 +458,10 @@ fn brute_force_knows_the_rules() {
     // English crowning ends the move.
     let p: Position<English> = "B:W26,27:B22".parse().unwrap();
     let moves = brute::Board::of(&p).moves::<English>();
-    assert_eq!(moves.into_iter().collect::<Vec<_>>(), [(22, 31, vec![26])]);
+    assert_eq!(
+        moves.into_iter().collect::<Vec<_>>(),
+        [(22, 31, vec![26], false)]
+    );
 }
 
 /// Random playouts to the end of the game: every position on the way passes the cheap
@@ -412,6 +491,9 @@ fn playouts_to_the_end() {
     }
     run::<International>(200);
     run::<English>(200);
+    run::<Brazilian>(200);
+    run::<Pool>(200);
+    run::<Russian>(200);
 }
 
 /// Men never stand on their own crowning row after any move (they are crowned there).
@@ -449,6 +531,9 @@ fn no_man_on_its_crowning_row() {
     }
     run::<International>();
     run::<English>();
+    run::<Brazilian>();
+    run::<Pool>();
+    run::<Russian>();
 }
 
 proptest! {

@@ -9,7 +9,8 @@
 //! rules must give the mirrored moves.
 
 use draughts_core::{
-    Bitboard, Color, English, International, Kind, MoveTextError, Piece, Position, Square, Variant,
+    Bitboard, Brazilian, Color, English, International, Kind, MoveTextError, Piece, Pool, Position,
+    Russian, Square, Variant,
 };
 use std::collections::BTreeSet;
 
@@ -444,4 +445,106 @@ fn english_one_piece_capture_sharing_its_ends_with_a_longer_one() {
         let text = p.move_text(&mv);
         assert_eq!(p.parse_move(&text), Ok(mv), "{text}");
     }
+}
+
+// Brazilian (International rules on 8x8) and American pool checkers. On the 8x8 board
+// square `n` is on row `(n-1)/4`, as in English.
+
+#[test]
+fn brazilian_and_pool_first_movers() {
+    // Brazilian follows FMJD 1.5 (White first); Pool Rules of Play 2 (the dark side first).
+    assert_eq!(Position::<Brazilian>::initial().turn(), Color::White);
+    assert_eq!(Position::<Pool>::initial().turn(), Color::Black);
+}
+
+#[test]
+fn brazilian_and_pool_men_capture_backwards() {
+    // FMJD 4.2; Pool Rules of Play 4 ("men may jump forward or backward"). English men
+    // may not, so the same White man only steps.
+    assert_moves::<Brazilian>("W:W18:B22", &["18x25x22"]);
+    assert_moves::<Pool>("W:W18:B22", &["18x25x22"]);
+    assert_moves::<English>("W:W18:B22", &["18-14", "18-15"]);
+}
+
+#[test]
+fn brazilian_and_pool_kings_fly() {
+    // FMJD 3.9 and 4.6; Pool: kings move and capture along whole diagonals.
+    assert_moves::<Pool>("W:WK29:B15", &["29x11x15", "29x8x15", "29x4x15"]);
+    assert_moves::<Brazilian>("W:WK29:B15", &["29x11x15", "29x8x15", "29x4x15"]);
+    assert_moves::<Pool>(
+        "W:WK30",
+        &[
+            "30-25", "30-21", "30-26", "30-23", "30-19", "30-16", "30-12",
+        ],
+    );
+}
+
+#[test]
+fn brazilian_majority_pool_free_choice() {
+    // FMJD 4.13 (the capture taking the most pieces is compulsory) against Pool's free
+    // choice among the sequences (checkershistory.com, "Captures").
+    assert_moves::<Brazilian>("W:W22:B11,17,18", &["22x8x11x18"]);
+    assert_moves::<Pool>("W:W22:B11,17,18", &["22x8x11x18", "22x13x17"]);
+}
+
+#[test]
+fn pool_king_lands_where_it_can_go_on() {
+    // A capture, once begun, goes on while it can: of the squares beyond 25 only 18
+    // lets the king take again, so it must land there. Brazilian gets the same moves
+    // from the majority rule.
+    let expected = ["29x9x14x25", "29x5x14x25"];
+    assert_moves::<Pool>("W:WK29:B14,25", &expected);
+    assert_moves::<Brazilian>("W:WK29:B14,25", &expected);
+}
+
+#[test]
+fn brazilian_and_pool_men_passing_the_far_row_stay_men() {
+    // Pool Rules of Play 5 and FMJD 4.15: a man that reaches the far row during a capture
+    // and can capture on, backwards, goes on as a man and is not crowned.
+    fn check<V: Variant>() {
+        let p = assert_moves::<V>("W:W11:B6,7", &["11x9x6x7"]);
+        let after = p.play_text("11x9").unwrap();
+        assert_eq!(
+            after.piece_at(sq(9)),
+            Some(Piece::new(Color::White, Kind::Man))
+        );
+        // Ending there, it is crowned.
+        let p = assert_moves::<V>("W:W11:B7", &["11x2x7"]);
+        let after = p.play_text("11x2").unwrap();
+        assert_eq!(
+            after.piece_at(sq(2)),
+            Some(Piece::new(Color::White, Kind::King))
+        );
+    }
+    check::<Brazilian>();
+    check::<Pool>();
+}
+
+#[test]
+fn russian_man_crowned_during_a_capture_goes_on_as_a_king() {
+    // Russian rules (FORMATS §7; the Russian sports rules for shashki, "a man that
+    // reaches the far row during a capture becomes a king and continues capturing as a
+    // king", article number unverified): 11x2 crowns the man on 2, which then flies over
+    // 9 to 13. In Pool and Brazilian the man on 2 cannot go on as a man and stops there.
+    let p = assert_moves::<Russian>("W:W11:B7,9", &["11x13x7x9"]);
+    let mv = p.parse_move("11x13").unwrap();
+    assert!(mv.crowns_mid_capture());
+    let after = p.play_unchecked(&mv);
+    assert_eq!(
+        after.piece_at(sq(13)),
+        Some(Piece::new(Color::White, Kind::King))
+    );
+    assert_eq!(p.move_text(&mv), "11x13");
+    assert_eq!(p.move_path(&mv), [sq(11), sq(2), sq(13)]);
+    assert_moves::<Pool>("W:W11:B7,9", &["11x2x7"]);
+    assert_moves::<Brazilian>("W:W11:B7,9", &["11x2x7"]);
+}
+
+#[test]
+fn russian_first_mover_and_free_choice() {
+    assert_eq!(Position::<Russian>::initial().turn(), Color::White);
+    // Any sequence may be chosen, as in Pool.
+    assert_moves::<Russian>("W:W22:B11,17,18", &["22x8x11x18", "22x13x17"]);
+    // A capture begun goes on: the king lands where it can capture again.
+    assert_moves::<Russian>("W:WK29:B14,25", &["29x9x14x25", "29x5x14x25"]);
 }

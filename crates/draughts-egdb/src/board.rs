@@ -111,10 +111,11 @@ impl<V: Variant> Geo<V> {
             Color::White => white_crown,
             Color::Black => Self::mirror(white_crown),
         };
-        // As the core plays it: a piece may end on the square it started from.
+        // As the core plays it: a piece may end on the square it started from, and a
+        // man may be crowned during its capture (Russian).
         if our_kings & from != 0 {
             our_kings = (our_kings & !from) | to;
-        } else if crown & to != 0 {
+        } else if crown & to != 0 || mv.crowns_mid_capture() {
             our_men &= !from;
             our_kings |= to;
         } else {
@@ -272,7 +273,7 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Kind};
+    use draughts_core::{Brazilian, English, International, Kind, Pool, Russian};
 
     fn mirror_matches_flipped<V: Variant>() {
         let pos: Position<V> = Position::initial();
@@ -384,6 +385,26 @@ mod tests {
     #[test]
     fn after_english() {
         after_matches_play::<English>();
+    }
+
+    /// The 8x8 variants with flying kings, Russian's men crowned during a capture
+    /// included.
+    #[test]
+    fn after_brazilian_pool_russian() {
+        after_matches_play::<Brazilian>();
+        after_matches_play::<Pool>();
+        after_matches_play::<Russian>();
+        let pos: Position<Russian> = "W:W11:B7,9".parse().unwrap();
+        let mv = pos.legal_moves()[0];
+        assert!(mv.crowns_mid_capture());
+        let expected = Geo::normalise(&pos.play_unchecked(&mv)).0;
+        assert_eq!(Geo::<Russian>::after(&pos, &mv), expected);
+    }
+
+    #[test]
+    fn white_steps_8x8_flying() {
+        steps_match_the_move_generator::<Brazilian>();
+        steps_match_the_move_generator::<Russian>();
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub const PHASES: usize = 4;
 /// The arguments of `draughts agreement`.
 #[derive(Args, Debug)]
 pub struct AgreementArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = crate::parse_variant)]
     variant: VariantKind,
     /// A PDN file of games (repeat the option for several files).

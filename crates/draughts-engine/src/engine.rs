@@ -12,22 +12,7 @@ use std::sync::Arc;
 /// The searcher every front end uses.
 pub type EngineSearcher<V> = Searcher<V, LinearEval<V>>;
 
-/// Runs `$body` with the type alias `$v` naming the variant `$kind` stands for.
-macro_rules! with_variant {
-    ($kind:expr, $v:ident => $body:expr) => {
-        match $kind {
-            draughts_core::VariantKind::International => {
-                type $v = draughts_core::International;
-                $body
-            }
-            draughts_core::VariantKind::English => {
-                type $v = draughts_core::English;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_variant;
+pub(crate) use draughts_core::with_variant;
 
 /// How to build a searcher.
 #[derive(Clone, Debug, PartialEq, Eq)]

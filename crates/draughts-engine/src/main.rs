@@ -112,7 +112,8 @@ impl EngineArgs {
 
 #[derive(Args, Debug)]
 struct AnalyseArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The position (default: the initial position), e.g. W:W31-50:B1-20.
@@ -136,7 +137,8 @@ struct AnalyseArgs {
 
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Your colour (default: the side that moves first, White in International, Black
@@ -152,7 +154,8 @@ struct PlayArgs {
 
 #[derive(Args, Debug)]
 struct PerftArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The position (default: the initial position).
@@ -175,7 +178,8 @@ struct BenchArgs {
 
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The first engine:
@@ -239,7 +243,8 @@ struct MatchArgs {
 
 #[derive(Args, Debug)]
 struct OpeningsArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random plies from the start.

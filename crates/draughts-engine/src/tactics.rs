@@ -50,7 +50,8 @@ enum TacticsCommand {
 
 #[derive(Args, Debug)]
 struct LearnArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Learn from the games of this PDN file.
@@ -94,7 +95,8 @@ struct LearnArgs {
 
 #[derive(Args, Debug)]
 struct StatsArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -106,7 +108,8 @@ struct StatsArgs {
 
 #[derive(Args, Debug)]
 struct TestArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -125,7 +128,8 @@ struct TestArgs {
 
 #[derive(Args, Debug)]
 struct RankArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -152,7 +156,8 @@ struct RankArgs {
 
 #[derive(Args, Debug)]
 struct ConfirmArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.

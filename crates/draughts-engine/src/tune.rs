@@ -77,7 +77,8 @@ enum SelectionArg {
 /// Options shared by the commands that play games.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Opening positions, one FEN a line (default: the built-in set).
@@ -252,7 +253,8 @@ struct FitArgs {
 
 #[derive(Args, Debug)]
 struct PatternArgs {
-    /// international (also normal, standard, 10x10) or english (checkers, american, 8x8).
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).

@@ -18,6 +18,25 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// Every variant of the core's list plays through the command line.
+#[test]
+fn every_variant_perfts_and_analyses() {
+    for (variant, fen, count) in [
+        ("brazilian", "W:W21-32:B1-12", "perft(5) = 7473  ("),
+        ("pool", "B:W21-32:B1-12", "perft(5) = 7482  ("),
+        ("russian", "W:W21-32:B1-12", "perft(5) = 7482  ("),
+    ] {
+        let output = draughts(&["perft", "--variant", variant, "--depth", "5"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.contains(fen), "{variant}: {text}");
+        assert!(text.lines().last().unwrap().starts_with(count), "{text}");
+        let output = draughts(&["analyse", "--variant", variant, "--depth", "4"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stdout(&output).contains("bestmove"), "{variant}");
+    }
+}
+
 #[test]
 fn perft_counts() {
     let output = draughts(&["perft", "--variant", "international", "--depth", "3"]);

@@ -67,12 +67,13 @@ impl PdnGame {
         VariantKind::from_pdn_game_type(number).ok()
     }
 
-    /// Checks that the `GameType` tag, if it names a known variant, names `V`. Unknown
-    /// types (such as `23`, which some writers put on English games) pass.
+    /// Checks that the `GameType` tag, if it names a known variant, names `V` or one of
+    /// [`Variant::PDN_GAME_TYPES_TOLERATED`]. Unknown types pass.
     fn check_variant<V: Variant>(&self) -> Result<(), PdnError> {
-        let names_other = self
-            .variant()
-            .is_some_and(|kind| kind.pdn_game_type() != V::PDN_GAME_TYPE);
+        let names_other = self.variant().is_some_and(|kind| {
+            let number = kind.pdn_game_type();
+            number != V::PDN_GAME_TYPE && !V::PDN_GAME_TYPES_TOLERATED.contains(&number)
+        });
         if names_other {
             return Err(PdnError::WrongVariant {
                 game: self.index,

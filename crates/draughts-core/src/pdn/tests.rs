@@ -1,6 +1,7 @@
 use super::*;
 use crate::{
-    English, Game, GameResult, International, Move, MoveTextError, Position, Variant, VariantKind,
+    Brazilian, English, Game, GameResult, International, Move, MoveTextError, Pool, Position,
+    Variant, VariantKind,
 };
 use proptest::prelude::*;
 
@@ -555,11 +556,18 @@ fn variant_game_type_and_fen() {
             expected_type: 21,
         }
     );
-    // Type 23 (American pool, written by some programs for English) is not refused.
+    // Type 23 is American pool, but some programs write it on English games, so English
+    // does not refuse it.
     let game = one("[GameType \"23\"]\n1. 11-15 *");
     assert_eq!(game.game_type(), Some(23));
-    assert_eq!(game.variant(), None);
+    assert_eq!(game.variant(), Some(VariantKind::Pool));
     assert!(game.replay::<English>().is_ok());
+    assert!(game.replay::<Pool>().is_ok());
+    assert!(game.replay::<International>().is_err());
+    let game = one("[GameType \"26\"]\n1. 22-18 *");
+    assert_eq!(game.variant(), Some(VariantKind::Brazilian));
+    assert!(game.replay::<Brazilian>().is_ok());
+    assert!(game.replay::<English>().is_err());
     assert_eq!(one("[GameType \"x\"] *").game_type(), None);
 
     let game = one("[FEN \"W:W28,K33:B1\"]\n1. 28-22 *");

@@ -3,7 +3,9 @@
 //! except `Position::piece_at`, which reads its input. Shared by the property and
 //! capacity tests.
 #![allow(dead_code)]
-use draughts_core::{Color, English, International, Kind, Piece, Position, Square, Variant};
+use draughts_core::{
+    Brazilian, Color, English, International, Kind, Piece, Pool, Position, Russian, Square, Variant,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules of a variant, stated independently of `draughts_core::Variant`.
@@ -18,6 +20,12 @@ pub struct Rules {
     pub majority: bool,
     /// A man that reaches the far row during a capture is crowned and stops there.
     pub crowning_ends_capture: bool,
+    /// A man that reaches the far row during a capture is crowned and goes on capturing
+    /// as a king.
+    pub crowning_mid_capture: bool,
+    /// A flying king that could capture again from some square beyond its victim must
+    /// land on one of those squares.
+    pub king_lands_to_continue: bool,
 }
 
 /// A variant with its rules restated for the brute-force generator.
@@ -32,6 +40,8 @@ impl Brute for International {
         men_capture_backwards: true,
         majority: true,
         crowning_ends_capture: false,
+        crowning_mid_capture: false,
+        king_lands_to_continue: true,
     };
 }
 
@@ -42,11 +52,40 @@ impl Brute for English {
         men_capture_backwards: false,
         majority: false,
         crowning_ends_capture: true,
+        crowning_mid_capture: false,
+        king_lands_to_continue: false,
     };
 }
 
-/// A move as (from, to, captured squares ascending).
-pub type Key = (u8, u8, Vec<u8>);
+impl Brute for Brazilian {
+    const RULES: Rules = Rules {
+        side: 8,
+        ..International::RULES
+    };
+}
+
+impl Brute for Russian {
+    const RULES: Rules = Rules {
+        crowning_mid_capture: true,
+        ..Pool::RULES
+    };
+}
+
+impl Brute for Pool {
+    const RULES: Rules = Rules {
+        side: 8,
+        flying_kings: true,
+        men_capture_backwards: true,
+        majority: false,
+        crowning_ends_capture: false,
+        crowning_mid_capture: false,
+        king_lands_to_continue: true,
+    };
+}
+
+/// A move as (from, to, captured squares ascending, whether the man was crowned during
+/// the capture and went on as a king).
+pub type Key = (u8, u8, Vec<u8>, bool);
 
 /// A board: the piece on each square number (index 0 unused).
 pub struct Board {
@@ -149,7 +188,7 @@ impl Board {
                     if self.cells[to as usize].is_some() {
                         break;
                     }
-                    steps.insert((from, to, Vec::new()));
+                    steps.insert((from, to, Vec::new(), false));
                     if piece.kind == Kind::Man || !rules.flying_kings {
                         break;
                     }
@@ -177,6 +216,15 @@ impl Board {
         taken: &mut Vec<u8>,
         out: &mut BTreeSet<Key>,
     ) {
+        // Russian: a man that reaches the far row is crowned and goes on as a king.
+        let mut piece = piece;
+        if rules.crowning_mid_capture
+            && piece.kind == Kind::Man
+            && !taken.is_empty()
+            && self.crowning_row(piece.color, at)
+        {
+            piece.kind = Kind::King;
+        }
         // English: a man that reaches the far row is crowned and its move ends.
         let crowned_now = rules.crowning_ends_capture
             && piece.kind == Kind::Man
@@ -206,23 +254,42 @@ impl Board {
                     Some(p) if p.color != piece.color => {}
                     _ => continue,
                 }
+                let mut landings = Vec::new();
                 let mut landing = self.next(victim, d);
                 while let Some(land) = landing {
                     if !self.free(land, from) {
                         break;
                     }
-                    went_on = true;
-                    taken.push(victim);
-                    self.capture(rules, piece, from, land, taken, out);
-                    taken.pop();
+                    landings.push(land);
                     landing = if flying { self.next(land, d) } else { None };
                 }
+                taken.push(victim);
+                if flying && rules.king_lands_to_continue {
+                    let going_on: Vec<u8> = landings
+                        .iter()
+                        .copied()
+                        .filter(|&land| {
+                            let mut further = BTreeSet::new();
+                            self.capture(rules, piece, from, land, taken, &mut further);
+                            further.iter().any(|k| k.2.len() > taken.len())
+                        })
+                        .collect();
+                    if !going_on.is_empty() {
+                        landings = going_on;
+                    }
+                }
+                for land in landings {
+                    went_on = true;
+                    self.capture(rules, piece, from, land, taken, out);
+                }
+                taken.pop();
             }
         }
         if !went_on && !taken.is_empty() {
             let mut captured = taken.clone();
             captured.sort_unstable();
-            out.insert((from, at, captured));
+            let was_man = self.cells[from as usize].is_some_and(|p| p.kind == Kind::Man);
+            out.insert((from, at, captured, was_man && piece.kind == Kind::King));
         }
     }
 
@@ -235,7 +302,7 @@ impl Board {
         for c in &key.2 {
             assert!(pieces.remove(c).is_some(), "captured square {c} is empty");
         }
-        if self.crowning_row(piece.color, key.1) {
+        if self.crowning_row(piece.color, key.1) || key.3 {
             piece.kind = Kind::King;
         }
         assert!(pieces.insert(key.1, piece).is_none(), "landing on a piece");

@@ -45,7 +45,7 @@ pub const PARAMS: &[Spec] = &[
     Spec {
         name: "variant",
         kind: Kind::Enum {
-            values: &["international", "english"],
+            values: &VariantKind::NAMES,
             normalize: normalize_variant,
         },
         default: "international",
@@ -224,7 +224,7 @@ mod tests {
         assert_eq!(lines.len(), PARAMS.len());
         assert_eq!(
             lines[0],
-            "param name=variant value=international type=enum values=\"international english\""
+            "param name=variant value=international type=enum values=\"international english brazilian pool russian\""
         );
         assert_eq!(
             lines[1],

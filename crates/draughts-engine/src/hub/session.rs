@@ -3,7 +3,7 @@
 
 use super::line::{excerpt, LineBuilder};
 use crate::engine::{hub_score, EngineSearcher};
-use draughts_core::{Game, Move, Position, Variant};
+use draughts_core::{Color, Game, Move, Position, Variant};
 use draughts_search::{Control, Limits, SearchInfo};
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
@@ -122,14 +122,17 @@ impl<V: Variant> HubSession<V> {
     fn read_position(&self, text: &str) -> Result<Position<V>, String> {
         let text = text.trim();
         // pydraughts' English start read our way is White to move with every man on
-        // its first square, which no game reaches (Black moves first and men never
-        // return): it can only mean the start, so it works without `english-hub`.
-        let text =
-            if (self.mirrored && text.chars().count() == 33) || text == PYDRAUGHTS_ENGLISH_START {
-                mirror_english(text)
-            } else {
-                text.to_string()
-            };
+        // its first square, which no game reaches where Black moves first (men never
+        // return): it can only mean the start, so it works without `english-hub`. Where
+        // White moves first (Brazilian), the same string is the true start.
+        let black_first = V::FIRST_TO_MOVE == Color::Black;
+        let text = if black_first
+            && ((self.mirrored && text.chars().count() == 33) || text == PYDRAUGHTS_ENGLISH_START)
+        {
+            mirror_english(text)
+        } else {
+            text.to_string()
+        };
         Position::from_hub(&text).map_err(|e| format!("bad position: {e}"))
     }
 }
@@ -257,7 +260,7 @@ pub fn mirror_english(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::engine::{searcher, EngineOptions};
-    use draughts_core::{English, International};
+    use draughts_core::{Brazilian, English, International};
 
     fn session<V: Variant>(mirrored: bool) -> HubSession<V> {
         let options = EngineOptions {
@@ -314,6 +317,10 @@ mod tests {
             *standard.game.position(),
             Position::initial().play_text("11-15").unwrap()
         );
+        // In Brazilian, White moves first: the same string is its own start.
+        let mut brazilian = session::<Brazilian>(false);
+        brazilian.set_position(Some(&theirs), false, "").unwrap();
+        assert_eq!(*brazilian.game.start(), Position::initial());
     }
 
     #[test]

@@ -13,13 +13,29 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
-/// The openings file for `kind` that comes with the engine.
+/// The openings file for `kind` that comes with the engine: `openings/<name>.fen`, one
+/// for every variant of the list.
 pub fn builtin(kind: VariantKind) -> &'static str {
-    match kind {
-        VariantKind::International => include_str!("../../openings/international.fen"),
-        VariantKind::English => include_str!("../../openings/english.fen"),
-    }
+    with_variant!(kind, V => <V as Builtin>::OPENINGS)
 }
+
+/// The built-in openings of a variant.
+trait Builtin {
+    const OPENINGS: &'static str;
+}
+
+/// Implements [`Builtin`] for every variant, from its file in `openings/`.
+macro_rules! builtin_openings {
+    ($($name:ident $text:literal),+) => {
+        $(
+            impl Builtin for draughts_core::$name {
+                const OPENINGS: &'static str =
+                    include_str!(concat!("../../openings/", $text, ".fen"));
+            }
+        )+
+    };
+}
+draughts_core::for_each_variant!(builtin_openings);
 
 /// The openings in the file `path`, or the built-in ones of `kind` without one.
 ///

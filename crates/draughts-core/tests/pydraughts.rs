@@ -1,0 +1,137 @@
+//! An independent check of Brazilian and Russian move generation against pydraughts
+//! (PyPI `pydraughts`, 0.6.7 when written), on positions from random playouts: the
+//! number of legal moves and perft(2) of each position must agree. pydraughts is slow
+//! (about a second per hundred positions), so the sample is small.
+//!
+//! It runs only where pydraughts can be imported, by the Python named in
+//! `PYDRAUGHTS_PYTHON` (default `python3`); elsewhere it says so and passes. pydraughts
+//! reads these variants' FEN in algebraic squares (`a1` White's bottom-left), so the
+//! positions are handed over in that form.
+
+use draughts_core::{perft, Brazilian, Color, Kind, Position, Russian, Variant};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Reads `variant;fen` lines and prints `moves perft2` for each. pydraughts lists every
+/// path of a capture; the script keeps one per start, end and captured set, as we do.
+const SCRIPT: &str = r#"
+import sys
+from draughts import Board
+def moves(b):
+    unique = {}
+    for m in b.legal_moves():
+        key = (m.board_move[0][0], m.board_move[-1][-1], tuple(sorted(m.captures)))
+        unique.setdefault(key, m)
+    return list(unique.values())
+def perft(b, d):
+    if d == 0:
+        return 1
+    n = 0
+    for m in moves(b):
+        b.push(m)
+        n += perft(b, d - 1)
+        b.pop()
+    return n
+for line in sys.stdin:
+    variant, fen = line.strip().split(";")
+    b = Board(variant=variant, fen=fen)
+    print(len(moves(b)), perft(b, 2))
+"#;
+
+fn python() -> String {
+    std::env::var("PYDRAUGHTS_PYTHON").unwrap_or_else(|_| "python3".to_string())
+}
+
+fn pydraughts_available() -> bool {
+    Command::new(python())
+        .args(["-c", "import draughts"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The FEN of `pos` in algebraic squares: square `n` (row `(n-1)/4` from the top) is on
+/// rank `8 - row`, in column `2k+1` of even rows and `2k` of odd ones.
+fn algebraic_fen<V: Variant>(pos: &Position<V>) -> String {
+    let mut sides = [Vec::new(), Vec::new()];
+    for (square, piece) in pos.piece_squares() {
+        let i = square.number() - 1;
+        let (row, k) = (i / 4, i % 4);
+        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        let king = if piece.kind == Kind::King { "K" } else { "" };
+        let side = usize::from(piece.color == Color::Black);
+        sides[side].push(format!("{king}{}{}", char::from(b'a' + col), 8 - row));
+    }
+    let turn = if pos.turn() == Color::White { 'W' } else { 'B' };
+    format!("{turn}:W{}:B{}", sides[0].join(","), sides[1].join(","))
+}
+
+/// Positions of `V` from seeded random playouts, each with its move count and perft(2).
+fn samples<V: Variant>(games: usize, seed: u64) -> Vec<(String, usize, u64)> {
+    let mut rng = seed;
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<V>::initial();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push((algebraic_fen(&pos), moves.len(), perft(&pos, 2)));
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pos = pos.play_unchecked(&moves[(rng % moves.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
+fn compare<V: Variant>(name: &str, games: usize) {
+    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15);
+    let mut child = Command::new(python())
+        .args(["-c", SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python starts");
+    let mut input = String::new();
+    for (fen, _, _) in &samples {
+        input.push_str(&format!("{name};{fen}\n"));
+    }
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("pydraughts reads");
+    let output = child.wait_with_output().expect("pydraughts answers");
+    assert!(output.status.success(), "pydraughts failed");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), samples.len());
+    let mut mismatches = Vec::new();
+    for ((fen, moves, perft2), answer) in samples.iter().zip(answers) {
+        let ours = format!("{moves} {perft2}");
+        if ours != answer {
+            mismatches.push(format!("{fen}: ours {ours}, pydraughts {answer}"));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{name}: {} of {} positions differ:\n{}",
+        mismatches.len(),
+        samples.len(),
+        mismatches.join("\n")
+    );
+}
+
+#[test]
+fn brazilian_and_russian_agree_with_pydraughts() {
+    if !pydraughts_available() {
+        eprintln!("pydraughts not importable by {}: skipped", python());
+        return;
+    }
+    compare::<Brazilian>("brazilian", 12);
+    compare::<Russian>("russian", 12);
+}
