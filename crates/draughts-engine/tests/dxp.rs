@@ -356,18 +356,18 @@ fn a_match_against_a_dxp_follower() {
 }
 
 /// pydraughts' DXP client (PyPI `pydraughts`) drives our Follower for 30 plies, then
-/// ends the game. Python is `$DRAUGHTS_PYTHON` or `python3`; without pydraughts the
+/// ends the game. Python is `$PYDRAUGHTS_PYTHON` or `python3`; without pydraughts the
 /// test says so and passes.
 #[test]
 fn pydraughts_drives_our_follower() {
-    let python = std::env::var("DRAUGHTS_PYTHON").unwrap_or_else(|_| "python3".into());
+    let python = std::env::var("PYDRAUGHTS_PYTHON").unwrap_or_else(|_| "python3".into());
     let probe = Command::new(&python)
         .args(["-c", "import draughts.engine"])
         .output();
     if !probe.is_ok_and(|o| o.status.success()) {
         eprintln!(
             "skipped: pydraughts is not importable by {python:?} (pip install pydraughts, \
-             or set DRAUGHTS_PYTHON to a Python that has it)"
+             or set PYDRAUGHTS_PYTHON to a Python that has it)"
         );
         return;
     }
