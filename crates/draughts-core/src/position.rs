@@ -1,7 +1,7 @@
 //! Positions: who stands where, and who is to move.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{bit_of_index, Geometry};
+use crate::geometry::{bit_of_index, shift, Direction, Geometry};
 use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece};
 use crate::square::Square;
@@ -228,6 +228,18 @@ impl<V: Variant> Position<V> {
         Bitboard::from_bits(!(self.pieces[0] | self.pieces[1]))
     }
 
+    /// Whether a man of the side to move can step, without capturing, onto its
+    /// crowning row: a cheap test before looking for such moves among all of them.
+    pub fn can_crown(&self) -> bool {
+        let turn = self.turn;
+        let men = self.men(turn).bits();
+        let targets = crowning_row::<V::Board>(turn) & self.empty().bits();
+        Direction::ALL
+            .into_iter()
+            .filter(|d| d.is_up() == (turn == Color::White))
+            .any(|d| shift::<V::Board>(men, d) & targets != 0)
+    }
+
     /// Number of pieces of `color` of kind `kind`.
     #[inline]
     pub fn count(&self, color: Color, kind: Kind) -> u32 {
@@ -406,5 +418,47 @@ impl<V: Variant> fmt::Display for Position<V> {
             writeln!(f)?;
         }
         write!(f, "{} to move", self.turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{English, International};
+
+    /// `can_crown` agrees with the legal moves of positions from random games: a quiet
+    /// position has a crowning move exactly when it says so.
+    fn can_crown_agrees<V: Variant>() {
+        let mut seed = 7u64;
+        let mut seen = false;
+        for _ in 0..40 {
+            let mut pos = Position::<V>::initial();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if !pos.has_capture() {
+                    let crowns = moves.iter().any(|mv| {
+                        pos.piece_at(mv.from()).map(|p| p.kind) == Some(Kind::Man)
+                            && pos.play_unchecked(mv).piece_at(mv.to()).map(|p| p.kind)
+                                == Some(Kind::King)
+                    });
+                    assert_eq!(pos.can_crown(), crowns, "{pos:?}");
+                    seen |= crowns;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos = pos.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(seen, "no crowning move met");
+    }
+
+    #[test]
+    fn can_crown_follows_the_moves() {
+        can_crown_agrees::<International>();
+        can_crown_agrees::<English>();
     }
 }

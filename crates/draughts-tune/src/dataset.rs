@@ -32,11 +32,10 @@
 //! search's score for the side to move (`i16`). Every number is little-endian.
 
 use crate::error::TuneError;
+use crate::selfplay::random_start;
 use draughts_core::{Color, Game, GameResult, Kind, Piece, Position, Square, Variant};
 use draughts_eval::{Evaluator, Score};
 use draughts_search::{Control, Limits, Searcher};
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
@@ -186,17 +185,7 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
     eval: &E,
     index: usize,
 ) -> Vec<(Position<V>, u8, i16)> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-        config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-    );
-    let mut start = openings[rng.random_range(0..openings.len())];
-    for _ in 0..config.random_plies {
-        let moves = start.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
-    }
+    let start = random_start(openings, config.random_plies, config.seed, index);
     let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
     let limits = Limits::nodes(config.nodes);
     let mut game = Game::from_position(start);

@@ -54,23 +54,35 @@ pub fn self_play<V: Variant>(
     Ok((0..config.games)
         .into_par_iter()
         .map(|index| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-                config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            );
-            let mut start = openings[rng.random_range(0..openings.len())];
-            for _ in 0..config.random_plies {
-                let moves = start.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
-            }
+            let start = random_start(openings, config.random_plies, config.seed, index);
             let player = (eval.clone(), config.player.search);
             let played = play_game_between(start, [player.clone(), player], config.max_plies);
             progress();
             played
         })
         .collect())
+}
+
+/// The start of game `index` of a seeded run: an opening drawn from `openings` (not
+/// empty), then `random_plies` random legal moves, from a random stream of its own.
+pub(crate) fn random_start<V: Variant>(
+    openings: &[Position<V>],
+    random_plies: usize,
+    seed: u64,
+    index: usize,
+) -> Position<V> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+        seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    let mut start = openings[rng.random_range(0..openings.len())];
+    for _ in 0..random_plies {
+        let moves = start.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+    }
+    start
 }
 
 /// The games as PDN text, each with its result (a game adjudicated at the ply limit is

@@ -26,60 +26,29 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         if ply >= MAX_PLY - 1 {
             return self.shared.eval.evaluate(pos);
         }
-        if !pos.has_capture() {
+        let capture = pos.has_capture();
+        let mut best = -INFINITY;
+        if !capture {
             let eval = self.leaf(pos, clock, ply, alpha, beta);
-            if eval >= beta {
+            if eval >= beta || !pos.can_crown() {
                 return eval;
             }
-            return self.promotions(pos, clock, alpha.max(eval), beta, ply, eval);
+            best = eval;
+            alpha = alpha.max(eval);
         }
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
         if count == 0 {
             return -(WIN - ply as Score);
         }
-        let mut best = -INFINITY;
         for i in 0..count {
             let mv = self.lists[ply][i];
-            let child = pos.play_unchecked(&mv);
-            let child_clock = clock.after(pos, &mv, &child);
-            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// The moves of a quiet position that crown a man, searched on from its
-    /// evaluation `eval`: the best of them and `eval`.
-    fn promotions(
-        &mut self,
-        pos: &Position<V>,
-        clock: DrawClock<V>,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        eval: Score,
-    ) -> Score {
-        pos.generate_moves(&mut self.lists[ply]);
-        let mut best = eval;
-        for i in 0..self.lists[ply].len() {
-            let mv = self.lists[ply][i];
-            if pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man) {
+            // In a quiet position only the moves that crown a man are searched.
+            if !capture && pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man) {
                 continue;
             }
             let child = pos.play_unchecked(&mv);
-            if child.piece_at(mv.to()).map(|p| p.kind) != Some(Kind::King) {
+            if !capture && child.piece_at(mv.to()).map(|p| p.kind) != Some(Kind::King) {
                 continue;
             }
             let child_clock = clock.after(pos, &mv, &child);
