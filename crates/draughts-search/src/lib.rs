@@ -1,10 +1,10 @@
 //! Alpha-beta search for draughts, generic over the variant and the evaluator.
 //!
 //! Principal variation search with iterative deepening and aspiration windows, a shared
-//! lock-free transposition table, quiescence that resolves pending captures (a position
-//! where either side can capture is never a leaf), killer and history ordering,
-//! late-move reductions from a table, a static cut-off of quiet nodes far above beta near
-//! the horizon, repetition detection, game-clock budgeting, and Lazy SMP over several
+//! lock-free transposition table, quiescence that resolves the side to move's captures
+//! and crowning moves, history ordering (how often each move was best), late-move
+//! reductions from a table, a static cut-off of quiet nodes far above beta near the
+//! horizon, repetition detection, game-clock budgeting, and Lazy SMP over several
 //! threads. The numbers that shape the tree are gathered in [`SearchParams`].
 //!
 //! ```

@@ -326,7 +326,6 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     /// Hashes of the positions before the current node: the game's reversible run,
     /// then the search path.
     path: Vec<u64>,
-    killers: Box<[[Option<Move<V>>; 2]; MAX_PLY + 1]>,
     history: Box<[[i32; 64]; 64]>,
     pv: Box<[[Option<Move<V>>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -346,8 +345,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             seldepth: 0,
             stopped: false,
             path,
-            killers: Box::new([[None; 2]; MAX_PLY + 1]),
-            history: Box::new([[0; 64]; 64]),
+            history: Box::new([[ordering::HISTORY_ONE / 2; 64]; 64]),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),

@@ -153,10 +153,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // Each child is made one move ahead, with a prefetch of its table bucket, so
         // that the memory access overlaps the search of the move before it.
         let mut next = self.next_child(pos, 0, new_depth, ply);
+        let mut tried = 0;
         for n in 0..count {
             if best >= beta {
                 break;
             }
+            tried = n + 1;
             let (i, mv, child) = next;
             if n + 1 < count {
                 next = self.next_child(pos, n + 1, new_depth, ply);
@@ -173,11 +175,17 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                     pv_node,
                 )
             } else {
-                let quiet = !mv.is_capture() && !self.is_killer(&mv, ply);
-                let reduction = if quiet {
-                    self.shared.reductions.get(depth, n, pv_node)
-                } else {
+                // Captures are not reduced, and a quiet move that has mostly been
+                // best one ply less.
+                let reduction = if mv.is_capture() {
                     0
+                } else {
+                    let plies = self.shared.reductions.get(depth, n, pv_node);
+                    if self.history_of(&mv) >= params.trusted_history {
+                        (plies - 1).max(0)
+                    } else {
+                        plies
+                    }
                 };
                 let mut score = -self.search(
                     &child,
@@ -216,9 +224,6 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if !mv.is_capture() {
-                            self.reward(&mv, ply, depth);
-                        }
                         break;
                     }
                 }
@@ -226,6 +231,9 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
 
         self.path.pop();
+        if best > original_alpha && !self.lists[ply][best_index].is_capture() {
+            self.learn_history(ply, best_index, tried);
+        }
 
         // 10. Remember the result.
         let bound = if best >= beta {

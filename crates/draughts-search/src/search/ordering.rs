@@ -1,43 +1,53 @@
-//! Move ordering: the table's move, killers and history.
+//! Move ordering: the table's move, then history, the rate at which each move was best.
 
 use super::Worker;
 use draughts_core::{Move, Variant};
 use draughts_eval::Evaluator;
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
-    pub(super) fn is_killer(&self, mv: &Move<V>, ply: usize) -> bool {
-        self.killers[ply].contains(&Some(*mv))
+    /// The history entry of `mv`: how often it was best, in [`HISTORY_ONE`]ths.
+    pub(super) fn history_of(&self, mv: &Move<V>) -> i32 {
+        self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
     }
 
-    pub(super) fn reward(&mut self, mv: &Move<V>, ply: usize, depth: i32) {
-        if self.killers[ply][0] != Some(*mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(*mv);
+    /// Learns from a node of ply `ply` whose best move, `best` (an index into its
+    /// list), raised alpha after the first `searched` moves in search order: each
+    /// move searched is counted best or not in its history entry, a running average
+    /// over its last few dozen such nodes (as Scan 2.0 keeps it).
+    pub(super) fn learn_history(&mut self, ply: usize, best: usize, searched: usize) {
+        for &(_, i) in &self.orders[ply][..searched] {
+            let i = usize::from(i);
+            let mv = self.lists[ply][i];
+            let h = &mut self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63];
+            if i == best {
+                *h += (HISTORY_ONE - *h) >> HISTORY_SHIFT;
+            } else {
+                *h -= *h >> HISTORY_SHIFT;
+            }
         }
-        let h = &mut self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63];
-        *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// Fills the ordering keys of ply `ply`'s moves: the table's move, then killers,
-    /// then history.
+    /// Fills the ordering keys of ply `ply`'s moves: the table's move, then the others
+    /// by history.
     pub(super) fn order(&mut self, tt_move: Option<usize>, ply: usize) {
-        let (killers, history) = (&self.killers[ply], &self.history);
         let order = &mut self.orders[ply];
         order.clear();
         for (i, mv) in self.lists[ply].iter().enumerate() {
             let key = if Some(i) == tt_move {
                 i32::MAX
-            } else if killers[0] == Some(*mv) {
-                i32::MAX - 1
-            } else if killers[1] == Some(*mv) {
-                i32::MAX - 2
             } else {
-                history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
+                self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
             };
             order.push((key, i as u16));
         }
     }
 }
+
+/// A history entry of one: the move was always best. Entries start at one half.
+pub(super) const HISTORY_ONE: i32 = 1 << 12;
+
+/// The weight of the newest node in a history entry's running average: 1/64.
+const HISTORY_SHIFT: u32 = 6;
 
 /// Ordering keys with move indices.
 pub(super) type Order = arrayvec::ArrayVec<(i32, u16), { draughts_core::MAX_MOVES }>;
