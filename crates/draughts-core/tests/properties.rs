@@ -622,6 +622,7 @@ proptest! {
 /// order, each with its squares, text and resulting position, no two equal.
 fn check_any_position<V: KnownVariant>(pos: &Position<V>) -> Result<(), TestCaseError> {
     let any = V::any_position(*pos);
+    prop_assert_eq!(V::position_of(&any), Some(pos));
     let typed = pos.legal_moves();
     let values = any.legal_moves();
     prop_assert_eq!(values.len(), typed.len());
@@ -674,6 +675,7 @@ fn check_any_game<V: KnownVariant>(choices: &[Index]) -> Result<(), TestCaseErro
         prop_assert_eq!(game.undo(), mv);
     }
     prop_assert_eq!(game.position(), game.start());
+    prop_assert_eq!(V::game_of(&game), Some(&Game::<V>::new()));
     Ok(())
 }
 

@@ -86,6 +86,12 @@ macro_rules! variants {
 
             /// `game` as an [`AnyGame`].
             fn any_game(game: Game<Self>) -> AnyGame;
+
+            /// The position `pos` wraps, if it is of this variant.
+            fn position_of(pos: &AnyPosition) -> Option<&Position<Self>>;
+
+            /// The game `game` wraps, if it is of this variant.
+            fn game_of(game: &AnyGame) -> Option<&Game<Self>>;
         }
 
         $(
@@ -98,6 +104,22 @@ macro_rules! variants {
 
                 fn any_game(game: Game<$name>) -> AnyGame {
                     AnyGame::$name(game)
+                }
+
+                fn position_of(pos: &AnyPosition) -> Option<&Position<$name>> {
+                    match pos {
+                        AnyPosition::$name(pos) => Some(pos),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn game_of(game: &AnyGame) -> Option<&Game<$name>> {
+                    match game {
+                        AnyGame::$name(game) => Some(game),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
                 }
             }
         )+
