@@ -15,8 +15,9 @@
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
 //! [`Pool`], [`Russian`]) implementing [`Variant`]; positions, moves and bitboards are generic over
-//! them. Code that learns the variant at run time goes through [`AnyPosition`] or
-//! [`with_variant!`], both generated from one list of variants.
+//! them. Code that learns the variant at run time goes through [`AnyPosition`],
+//! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
+//! one list of variants.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -38,7 +39,7 @@ mod square;
 mod variant;
 mod zobrist;
 
-pub use any::{AnyPosition, VariantError, VariantKind};
+pub use any::{AnyGame, AnyMove, AnyPosition, KnownVariant, PlayError, VariantError, VariantKind};
 pub use bitboard::{Bitboard, Squares};
 pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;

@@ -3,13 +3,13 @@
 //! Generic code branches on these constants; each monomorphised copy keeps only the
 //! arms its variant needs, so the hot loops never ask which variant they are in.
 //! A new variant states only what differs; the list of variants that every run-time
-//! dispatch is generated from is one macro call in `any.rs`.
+//! dispatch is generated from is one macro call in `any/mod.rs`.
 //!
 //! Adding a variant takes three steps: a zero-sized type implementing [`Variant`] with
 //! the rules that differ from the defaults (each citing its article), its name in the
-//! `variants!` list at the foot of `any.rs` (which gives it a [`crate::VariantKind`],
-//! an [`crate::AnyPosition`] arm, and a place in `with_variant!`, so every command of
-//! the engine plays it), and its data: `tests/data/perft_<name>.txt`, a `Brute` rules
+//! `variants!` list in `any/mod.rs` (which gives it a [`crate::VariantKind`], an
+//! [`crate::AnyPosition`] and an [`crate::AnyGame`] arm, and a place in
+//! `with_variant!`, so every command of the engine plays it), and its data: `tests/data/perft_<name>.txt`, a `Brute` rules
 //! statement in `tests/common`, and the engine's `openings/<name>.fen`
 //! (`draughts openings --variant <name>`).
 

@@ -8,13 +8,13 @@
 //! positions after each move.
 
 use draughts_core::{
-    perft, Bitboard, Brazilian, Color, English, Geometry, International, Kind, Piece, Pool,
-    Position, Russian, Square, Variant,
+    for_each_variant, perft, AnyGame, AnyMove, Bitboard, Brazilian, Color, English, Game, Geometry,
+    International, Kind, KnownVariant, Piece, Pool, Position, Russian, Square, Variant,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ops::Range;
 
 mod common;
@@ -617,3 +617,90 @@ proptest! {
         check_from_bits::<International>(sparse.map(|s| s & valid), black)?;
     }
 }
+
+/// [`draughts_core::AnyPosition`] lists the moves of the generic generator, in its
+/// order, each with its squares, text and resulting position, no two equal.
+fn check_any_position<V: KnownVariant>(pos: &Position<V>) -> Result<(), TestCaseError> {
+    let any = V::any_position(*pos);
+    prop_assert_eq!(V::position_of(&any), Some(pos));
+    let typed = pos.legal_moves();
+    let values = any.legal_moves();
+    prop_assert_eq!(values.len(), typed.len());
+    for (mv, value) in typed.iter().zip(&values) {
+        prop_assert_eq!(value.kind(), V::KIND);
+        prop_assert_eq!((value.from(), value.to()), (mv.from(), mv.to()));
+        prop_assert!(mv
+            .captured()
+            .into_iter()
+            .eq(value.captured().iter().copied()));
+        prop_assert_eq!(value.text(), pos.move_text(mv));
+        prop_assert_eq!(value.path(), pos.move_path(mv));
+        prop_assert_eq!(value.to_move(pos)?, *mv);
+        let after = pos.play_unchecked(mv);
+        prop_assert_eq!(any.play(value)?, V::any_position(after));
+        let crowned = after.kings(pos.turn()).len() > pos.kings(pos.turn()).len();
+        prop_assert_eq!(value.crowned(), crowned);
+    }
+    prop_assert_eq!(
+        values.iter().collect::<HashSet<&AnyMove>>().len(),
+        values.len()
+    );
+    Ok(())
+}
+
+/// An [`AnyGame`] played by random choices agrees with a generic [`Game`] move by move
+/// (position, status, repetitions), and taking every move back walks the positions in
+/// reverse to the start.
+fn check_any_game<V: KnownVariant>(choices: &[Index]) -> Result<(), TestCaseError> {
+    let mut game = AnyGame::new(V::KIND);
+    let mut typed = Game::<V>::new();
+    let mut line = vec![(game.position(), None)];
+    for choice in choices {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[choice.index(moves.len())];
+        game.play(mv)?;
+        typed.play(&mv.to_move(typed.position())?)?;
+        prop_assert_eq!(game.position(), V::any_position(*typed.position()));
+        prop_assert_eq!(game.status(), typed.status());
+        prop_assert_eq!(game.repetitions(), typed.repetitions());
+        line.push((game.position(), Some(mv.clone())));
+    }
+    let played: Vec<AnyMove> = line.iter().filter_map(|(_, mv)| mv.clone()).collect();
+    prop_assert_eq!(game.moves(), played);
+    while let Some((position, mv)) = line.pop() {
+        prop_assert_eq!(game.position(), position);
+        prop_assert_eq!(game.undo(), mv);
+    }
+    prop_assert_eq!(game.position(), game.start());
+    prop_assert_eq!(V::game_of(&game), Some(&Game::<V>::new()));
+    Ok(())
+}
+
+/// The run-time values, for every variant of the list.
+macro_rules! any_properties {
+    ($($name:ident $text:literal),+) => {
+        mod any_values {
+            use super::*;
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(300))]
+                $(
+                    #[test]
+                    #[allow(non_snake_case)]
+                    fn $name(
+                        pos in positions::<$name>(),
+                        choices in prop::collection::vec(any::<Index>(), 0..160),
+                    ) {
+                        check_any_position(&pos)?;
+                        check_any_game::<$name>(&choices)?;
+                    }
+                )+
+            }
+        }
+    };
+}
+
+for_each_variant!(any_properties);

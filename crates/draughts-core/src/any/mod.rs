@@ -1,26 +1,31 @@
 //! Run-time dispatch, for code that learns the variant only at run time (a command line,
 //! a protocol, a PDN `GameType` tag).
 //!
-//! [`VariantKind`] names a variant; [`AnyPosition`] holds a position of any variant and
-//! forwards each operation to the generic code; [`with_variant!`](crate::with_variant)
-//! runs generic code for a [`VariantKind`]. Hot loops stay generic: pick the variant
-//! once at the edge, then call monomorphised code.
+//! [`VariantKind`] names a variant; [`AnyPosition`] and [`AnyGame`] hold a position or a
+//! game of any variant and forward each operation to the generic code, with moves as
+//! [`AnyMove`] values; [`with_variant!`](crate::with_variant) runs generic code for a
+//! [`VariantKind`], and [`KnownVariant`] leads from a variant type back to these. Hot
+//! loops stay generic: pick the variant once at the edge, then call monomorphised code.
 //!
 //! All of them are generated from the one list of variants at the foot of the
 //! `variants!` macro below: adding a variant means writing its [`Variant`] type, adding
 //! it to that list, and giving it test data.
 
 use crate::fen::FenError;
+use crate::game::Game;
+use crate::geometry::Geometry;
 use crate::hub::HubPositionError;
 use crate::notation::MoveTextError;
 use crate::perft::{divide, perft};
-use crate::piece::Color;
+use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
+use crate::square::Square;
 use crate::variant::{Brazilian, English, International, Pool, Russian, Variant};
 use std::fmt;
 use std::str::FromStr;
 
-/// Generates [`VariantKind`], [`AnyPosition`], the private `dispatch!` and the exported
+/// Generates [`VariantKind`], [`KnownVariant`], [`AnyPosition`], [`AnyGame`], the private
+/// `dispatch!` and the exported
 /// [`with_variant!`](crate::with_variant) and [`for_each_variant!`](crate::for_each_variant)
 /// from one list of variant types. `$d` is a literal `$`, for the macros it defines.
 macro_rules! variants {
@@ -70,6 +75,55 @@ macro_rules! variants {
             }
         }
 
+        /// A variant of the run-time list, which knows its [`VariantKind`] and how to wrap
+        /// its positions and games for code that does not know the variant.
+        pub trait KnownVariant: Variant {
+            /// The variant's [`VariantKind`].
+            const KIND: VariantKind;
+
+            /// `pos` as an [`AnyPosition`].
+            fn any_position(pos: Position<Self>) -> AnyPosition;
+
+            /// `game` as an [`AnyGame`].
+            fn any_game(game: Game<Self>) -> AnyGame;
+
+            /// The position `pos` wraps, if it is of this variant.
+            fn position_of(pos: &AnyPosition) -> Option<&Position<Self>>;
+
+            /// The game `game` wraps, if it is of this variant.
+            fn game_of(game: &AnyGame) -> Option<&Game<Self>>;
+        }
+
+        $(
+            impl KnownVariant for $name {
+                const KIND: VariantKind = VariantKind::$name;
+
+                fn any_position(pos: Position<$name>) -> AnyPosition {
+                    AnyPosition::$name(pos)
+                }
+
+                fn any_game(game: Game<$name>) -> AnyGame {
+                    AnyGame::$name(game)
+                }
+
+                fn position_of(pos: &AnyPosition) -> Option<&Position<$name>> {
+                    match pos {
+                        AnyPosition::$name(pos) => Some(pos),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn game_of(game: &AnyGame) -> Option<&Game<$name>> {
+                    match game {
+                        AnyGame::$name(game) => Some(game),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )+
+
         /// A position of a variant chosen at run time. Each method forwards to the
         /// generic code; pick the variant once at the edge and keep hot loops generic.
         ///
@@ -110,13 +164,47 @@ macro_rules! variants {
             }
         }
 
-        /// Evaluates `$body` with `$pos` bound to the wrapped position, whatever its
-        /// variant.
-        macro_rules! dispatch {
-            ($d self:expr, $d pos:ident => $d body:expr) => {
-                match $d self {
-                    $(AnyPosition::$name($d pos) => $d body,)+
+        /// A game ([`Game`]: history, draw rules, result) of a variant chosen at run
+        /// time. Each method forwards to the generic code.
+        ///
+        /// ```
+        /// use draughts_core::{AnyGame, GameStatus, VariantKind};
+        ///
+        /// let mut game = AnyGame::new(VariantKind::English);
+        /// let first = game.position().legal_moves().remove(0);
+        /// game.play(&first)?;
+        /// assert_eq!(game.moves(), [first.clone()]);
+        /// assert_eq!(game.status(), GameStatus::Ongoing);
+        /// assert_eq!(game.undo(), Some(first));
+        /// assert_eq!(game.position(), game.start());
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[derive(Clone, PartialEq, Eq, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A game of [`", stringify!($name), "`].")]
+                $name(Game<$name>),
+            )+
+        }
+
+        $(
+            impl From<Game<$name>> for AnyGame {
+                fn from(game: Game<$name>) -> AnyGame {
+                    AnyGame::$name(game)
                 }
+            }
+        )+
+
+        /// Evaluates `$body` with `$x` bound to what the `$enum` value (default
+        /// [`AnyPosition`]) wraps, whatever its variant.
+        macro_rules! dispatch {
+            ($d enum:ident: $d self:expr, $d x:ident => $d body:expr) => {
+                match $d self {
+                    $($d enum::$name($d x) => $d body,)+
+                }
+            };
+            ($d self:expr, $d pos:ident => $d body:expr) => {
+                dispatch!(AnyPosition: $d self, $d pos => $d body)
             };
         }
 
@@ -192,6 +280,11 @@ variants!($
     Russian "russian",
 );
 
+mod game;
+mod moves;
+
+pub use moves::{AnyMove, PlayError};
+
 /// A variant name or PDN `GameType` that is not supported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -211,6 +304,16 @@ impl VariantKind {
             .map(text)
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// Squares along one side of the board (8 or 10).
+    pub fn board_side(self) -> u8 {
+        with_variant!(self, V => <<V as Variant>::Board as Geometry>::SIDE)
+    }
+
+    /// The number of playable squares (32 or 50), numbered from 1.
+    pub fn squares(self) -> u8 {
+        with_variant!(self, V => <<V as Variant>::Board as Geometry>::SQUARES)
     }
 
     /// The variant of a PDN `GameType` number.
@@ -335,6 +438,25 @@ impl AnyPosition {
         dispatch!(self, pos => pos
             .parse_hub_move(text)
             .map(|mv| AnyPosition::from(pos.play_unchecked(&mv))))
+    }
+
+    /// What stands on `square` (`None` if empty or not on this board).
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        dispatch!(self, pos => pos.piece_at(square))
+    }
+
+    /// The squares of the pieces of `color` and `kind`, in square order.
+    pub fn squares_of(&self, color: Color, kind: Kind) -> Vec<Square> {
+        dispatch!(self, pos => match kind {
+            Kind::Man => pos.men(color).into_iter().collect(),
+            Kind::King => pos.kings(color).into_iter().collect(),
+        })
+    }
+
+    /// The colour-swapped mirror image ([`Position::flipped`]).
+    #[must_use]
+    pub fn flipped(&self) -> AnyPosition {
+        dispatch!(self, pos => pos.flipped().into())
     }
 
     /// The number of move sequences of length `depth` (see [`perft`]).

@@ -1,0 +1,13 @@
+"""The search, in-process: ``Engine(variant).analyse(board, depth=..., nodes=..., time=...)``.
+
+>>> from fastdraughts import Board
+>>> from fastdraughts.engine import Engine
+>>> engine = Engine("english", hash_mb=16)
+>>> info = engine.analyse(Board("english"), depth=6)
+>>> info["depth"], len(info["pv"]) > 0
+(6, True)
+"""
+
+from ._core import SCORE_MAN, Engine, EngineError
+
+__all__ = ["SCORE_MAN", "Engine", "EngineError"]

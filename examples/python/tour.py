@@ -1,0 +1,54 @@
+"""A short tour of fastdraughts: play a game, analyse, draw, read a PDN, probe a
+database. Run it after `pip install ./crates/draughts-py`:
+
+    python examples/python/tour.py [output folder]
+"""
+
+import io
+import pathlib
+import sys
+import tempfile
+
+import fastdraughts
+from fastdraughts import engine, pdn, svg
+from fastdraughts.egdb import Egdb
+
+out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp())
+out.mkdir(parents=True, exist_ok=True)
+
+# Play: moves by text or as values, and take them back.
+board = fastdraughts.Board("international")
+board.push_text("32-28")
+board.push_text("19-23")
+capture = board.legal_moves[0]
+print("forced:", capture, "takes", capture.captures, "along", capture.path)
+board.push(capture)
+print(board)
+print("FEN:", board.fen(), "| perft(4) from the start:", board.root().perft(4))
+
+# Analyse: the in-process search (the GIL is released while it thinks).
+eng = engine.Engine("international", hash_mb=32)
+info = eng.analyse(board, depth=8)
+print(f"depth {info['depth']}: score {info['score'] / engine.SCORE_MAN:+.2f} men,",
+      "pv", " ".join(str(m) for m in info["pv"]), f"({info['nodes']} nodes)")
+
+# Play an English game engine against itself, to its end or 40 moves.
+game = fastdraughts.Board("english")
+checkers = engine.Engine("english", hash_mb=16)
+while not game.is_game_over() and len(game.move_stack) < 80:
+    game.push(checkers.play(game, nodes=3000))
+print("english self-play:", len(game.move_stack), "plies, result", game.result(), game.outcome())
+
+# Draw: SVG for notebooks (Board._repr_svg_) or files.
+(out / "board.svg").write_text(svg.board(board, lastmove=capture, arrows=info["pv"][:1]))
+print("drawn:", out / "board.svg")
+
+# PDN: write the game, read it back.
+text = pdn.write_game(game, headers={"Event": "tour", "White": "fastdraughts", "Black": "fastdraughts"})
+read = pdn.read_game(io.StringIO(text))
+print("PDN:", read.headers["Event"], len(read.mainline_moves()), "moves, result", read.result)
+
+# Endgame database: build English up to 3 pieces (seconds), then probe.
+db = Egdb.build(out / "egdb", "english", pieces=3)
+ending = fastdraughts.Board("english", "W:WK1,K2:BK32")
+print("W:WK1,K2:BK32 is a", db.probe(ending), "for the side to move")
