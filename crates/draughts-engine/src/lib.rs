@@ -6,8 +6,9 @@
 //! [`analyse`], [`play`] (against a person in the terminal), [`perft`], [`bench`],
 //! [`matches`] (engine against engine, and [`matches::openings`], balanced start
 //! positions), [`egdb`] (endgame databases), [`tactics`] (combination templates),
-//! [`tune`] (learning the weights) and [`agreement`] (how often the engine plays the
-//! masters' moves). Each has an `...Args` type for clap and a `run` function.
+//! [`tune`] (learning the weights), [`agreement`] (how often the engine plays the
+//! masters' moves) and [`serve`] (a board in the browser). Each has an `...Args` type
+//! for clap and a `run` function.
 #![forbid(unsafe_code)]
 
 pub mod agreement;
@@ -23,5 +24,6 @@ pub mod perft;
 pub mod play;
 pub mod position_files;
 pub mod rng;
+pub mod serve;
 pub mod tactics;
 pub mod tune;

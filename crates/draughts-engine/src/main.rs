@@ -7,7 +7,7 @@
 use clap::{Parser, Subcommand};
 use draughts_engine::cli::CliError;
 use draughts_engine::{
-    agreement, analyse, bench, dxp, egdb, hub, matches, perft, play, tactics, tune,
+    agreement, analyse, bench, dxp, egdb, hub, matches, perft, play, serve, tactics, tune,
 };
 use std::io;
 use std::process::ExitCode;
@@ -55,6 +55,9 @@ enum Command {
     /// agreement with a 95% interval, by game phase, and the games the PDN reader
     /// refused.
     Agreement(agreement::AgreementArgs),
+    /// A board in the browser: play against the engine or analyse, on
+    /// http://127.0.0.1:8080/ by default.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Command::Tactics(args) => tactics::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Agreement(args) => agreement::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
