@@ -1,23 +1,13 @@
-//! The Hub protocol's line syntax and the checking of `set-param`, from the engine's
-//! `hub/line.rs` and `hub/params.rs` (compiled in here: the engine is a binary crate).
+//! The Hub protocol's line syntax and the checking of `set-param`, from the engine
+//! library's `hub::line` and `hub::params`.
 //! Each line of the input is read: a line that reads writes back, with values quoted as
 //! the engine quotes them, to the same command and arguments; a `set-param` is checked
 //! against the parameter table, and once accepted the `param` lines announcing it read.
 #![no_main]
 
+use draughts_engine::hub::line::{self, Arg, Line};
+use draughts_engine::hub::params::Params;
 use libfuzzer_sys::fuzz_target;
-
-// What the engine uses of these modules and this target does not (`LineBuilder::pair_opt`
-// and the like) would warn as unused.
-#[allow(dead_code)]
-#[path = "../../crates/draughts-engine/src/hub"]
-mod hub {
-    pub mod line;
-    pub mod params;
-}
-
-use hub::line::{self, Arg, Line};
-use hub::params::Params;
 
 /// `line` as the engine would write it.
 fn written(line: &Line) -> String {

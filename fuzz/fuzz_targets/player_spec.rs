@@ -1,22 +1,12 @@
-//! The `--engine1`/`--engine2` specifications of `draughts match`, from the engine's
-//! `matches/spec.rs` and the options it fills in from `engine.rs` (compiled in here: the
-//! engine is a binary crate). Each line is read as a specification: no panic, and what
+//! The `--engine1`/`--engine2` specifications of `draughts match`, read by the engine
+//! library's `matches::spec`. Each line is read as a specification: no panic, and what
 //! reads has a name and at least one thread; an external engine has a program, and one
 //! of the first Hub dialect sets its book and one-word values. A command line split
 //! into words, quoted again and split once more, gives the same words.
 #![no_main]
 
+use draughts_engine::matches::spec::{split_words, Dialect, EngineKind, PlayerSpec};
 use libfuzzer_sys::fuzz_target;
-
-// What the engine uses of these modules and this target does not would warn as unused.
-#[allow(dead_code, unused_imports, unused_macros)]
-#[path = "../../crates/draughts-engine/src/engine.rs"]
-mod engine;
-#[allow(dead_code)]
-#[path = "../../crates/draughts-engine/src/matches/spec.rs"]
-mod spec;
-
-use spec::{split_words, Dialect, EngineKind, PlayerSpec};
 
 /// `word` in double quotes, escaped so that `split_words` reads it back.
 fn quoted(word: &str) -> String {

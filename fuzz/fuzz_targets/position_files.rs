@@ -1,16 +1,11 @@
-//! Openings files (a FEN a line) and tactics suites (a FEN and a move a line), from the
-//! engine's `position_files.rs` (compiled in here: the engine is a binary crate), read
-//! as both variants. What reads writes a file that reads back to the same positions
+//! Openings files (a FEN a line) and tactics suites (a FEN and a move a line), read by
+//! the engine library's `position_files` as both variants. What reads writes a file that reads back to the same positions
 //! and moves; every opening has a legal move and every suite move is legal.
 #![no_main]
 
 use draughts_core::{English, International, Variant};
+use draughts_engine::position_files::{read_openings, read_suite};
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../crates/draughts-engine/src/position_files.rs"]
-mod position_files;
-
-use position_files::{read_openings, read_suite};
 
 fn check<V: Variant>(text: &str) {
     if let Ok(openings) = read_openings::<V>(text, "fuzz") {

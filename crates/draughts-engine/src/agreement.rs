@@ -12,10 +12,10 @@
 //! progress callback, so it knows nothing of the terminal or of the searcher; [`run`]
 //! is the command.
 
+use crate::cli::{CliError, EngineArgs};
 use crate::engine::{searcher, with_variant};
-use crate::matches::openings::SplitMix64;
 use crate::matches::PlayerSpec;
-use crate::{CliError, EngineArgs};
+use crate::rng::SplitMix64;
 use clap::Args;
 use draughts_core::pdn::{self, MainLine};
 use draughts_core::{Game, Move, MoveTextError, PdnError, Position, Variant, VariantKind};
@@ -34,7 +34,7 @@ pub const PHASES: usize = 4;
 pub struct AgreementArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool) or russian (shashki).
-    #[arg(long, default_value = "international", value_parser = crate::parse_variant)]
+    #[arg(long, default_value = "international", value_parser = crate::cli::parse_variant)]
     variant: VariantKind,
     /// A PDN file of games (repeat the option for several files).
     #[arg(long = "games", value_name = "FILE", required = true)]
@@ -46,7 +46,7 @@ pub struct AgreementArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
     nodes: Option<u64>,
     /// Search this many seconds a position.
-    #[arg(long, value_parser = crate::parse_seconds, group = "limit")]
+    #[arg(long, value_parser = crate::cli::parse_seconds, group = "limit")]
     move_time: Option<f64>,
     /// Leave out the first P plies of every game (opening theory).
     #[arg(long, default_value_t = 10)]

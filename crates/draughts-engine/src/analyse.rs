@@ -1,11 +1,38 @@
 //! `draughts analyse`: search one position and print each iteration.
 
+use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
 use crate::engine::{human_score, searcher_with_tactics, with_variant};
-use crate::{AnalyseArgs, CliError};
-use draughts_core::{Game, Move, Position, Variant};
+use clap::Args;
+use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits, SearchInfo};
 use std::io::{self, Write};
 use std::time::Duration;
+
+/// The options of `draughts analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The position (default: the initial position), e.g. W:W31-50:B1-20.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search for this many seconds (3 when no limit is given).
+    #[arg(long, value_parser = parse_seconds, group = "limit")]
+    time: Option<f64>,
+    /// Search to this depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), group = "limit")]
+    depth: Option<u32>,
+    /// Search this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
+    nodes: Option<u64>,
+    /// Also print the figures of the tactical templates (with --tactics).
+    #[arg(long)]
+    verbose: bool,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
 
 /// The search time when no limit is given.
 pub const DEFAULT_SECONDS: f64 = 3.0;

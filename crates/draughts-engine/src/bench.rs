@@ -2,12 +2,21 @@
 //! both variants. The total node count is the engine's behaviour checksum: any change
 //! to move generation, ordering, pruning or evaluation changes it.
 
+use crate::cli::CliError;
 use crate::engine::{searcher, EngineOptions};
-use crate::{BenchArgs, CliError};
+use clap::Args;
 use draughts_core::{English, Game, International, Position, Variant};
 use draughts_search::{Control, Limits};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
+
+/// The options of `draughts bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth (the default is the one whose node count is the checksum).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    depth: Option<u32>,
+}
 
 /// International positions: the start, then positions from engine games (openings,
 /// middle games, an ending with kings).

@@ -1,8 +1,8 @@
 //! `draughts egdb`: build, probe, check and measure endgame databases, and measure how
 //! well the engine converts won database positions into wins.
 
+use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions, EngineSearcher};
-use crate::{parse_seconds, parse_variant, CliError};
 use clap::{Args, Subcommand};
 use draughts_core::{Game, GameStatus, Position, Variant, VariantKind};
 use draughts_egdb::{

@@ -1,10 +1,29 @@
 //! `draughts perft`: the output of the workspace's `examples/perft.rs`.
 
+use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
-use crate::{CliError, PerftArgs};
-use draughts_core::{divide, perft, Position, Variant};
+use clap::Args;
+use draughts_core::{divide, perft, Position, Variant, VariantKind};
 use std::io::{self, Write};
 use std::time::Instant;
+
+/// The options of `draughts perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The position (default: the initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Number of plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    depth: u32,
+    /// Count per first move instead of per depth.
+    #[arg(long)]
+    divide: bool,
+}
 
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))

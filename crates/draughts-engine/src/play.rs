@@ -1,13 +1,40 @@
 //! `draughts play`: a person against the engine in the terminal.
 
 use crate::analyse::pdn_line;
+use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
 use crate::engine::{human_score, searcher, with_variant};
-use crate::{CliError, PlayArgs};
+use clap::Args;
 use draughts_core::geometry::Geometry;
-use draughts_core::{Color, Game, Piece, Position, Square, Variant};
+use draughts_core::{Color, Game, Piece, Position, Square, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
+
+/// The options of `draughts play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Your colour (default: the side that moves first, White in International, Black
+    /// in English).
+    #[arg(long, value_parser = parse_color)]
+    color: Option<Color>,
+    /// The engine's time per move in seconds.
+    #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
+    time: f64,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("{text:?} is not a colour: use white or black")),
+    }
+}
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))

@@ -2,10 +2,11 @@
 //! figures of a template file, and measure what templates do for the search on a suite
 //! of positions with a known winning move.
 
+use crate::cli::{parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions};
-use crate::matches::openings::{self, SplitMix64};
+use crate::matches::openings;
 use crate::position_files::{read_suite, Suite};
-use crate::{parse_variant, CliError};
+use crate::rng::SplitMix64;
 use clap::{Args, Subcommand};
 use draughts_core::{pdn, Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};

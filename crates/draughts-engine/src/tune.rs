@@ -5,9 +5,9 @@
 
 mod data;
 
+use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
 use crate::matches::openings;
-use crate::{parse_variant, CliError};
 use clap::{Args, Subcommand, ValueEnum};
 use draughts_core::{Game, GameResult, Variant, VariantKind};
 use draughts_eval::{Feature, Patterns, Weights};

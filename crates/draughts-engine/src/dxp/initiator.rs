@@ -3,13 +3,12 @@
 
 use super::remote::{RemoteFollower, RemoteSpec};
 use super::{log, DxpArgs};
+use crate::cli::CliError;
 use crate::engine::EngineOptions;
-use crate::matches::game::{self, Ending, Played, Rules, TimeControl};
+use crate::matches::game::{self, Ending, Rules, TimeControl};
 use crate::matches::player::{self, Fault, Player};
 use crate::matches::PlayerSpec;
-use crate::CliError;
-use draughts_core::pdn::PdnGame;
-use draughts_core::{Color, GameStatus, International, Position};
+use draughts_core::{Color, International, Position};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::time::Duration;
@@ -84,7 +83,7 @@ pub fn run(
             Some(_) => score[2] += 1,
             None => score[1] += 1,
         }
-        let ending = ending_text(&played);
+        let ending = played.ending_text(|color| color.to_string());
         println!(
             "game {}/{}: {white} - {black} {} after {} plies ({ending})",
             index + 1,
@@ -93,7 +92,16 @@ pub fn run(
             played.game.moves().len()
         );
         if let Some(file) = &mut pdn {
-            let text = pdn_text(&played, white, black, index + 1, &ending);
+            let event = format!("{white} vs {black} (DXP)");
+            let round = (index + 1).to_string();
+            let tags = [
+                ("Event", event.as_str()),
+                ("Site", "draughts dxp"),
+                ("Round", round.as_str()),
+                ("White", white),
+                ("Black", black),
+            ];
+            let text = played.pdn(&tags, ending.clone());
             writeln!(file, "{text}")
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write the PDN file: {e}"))?;
@@ -109,43 +117,4 @@ pub fn run(
     let points = f64::from(wins) + f64::from(draws) / 2.0;
     println!("Result: {name} vs {theirs}: +{wins} ={draws} -{losses}, {points:.1}/{games}");
     Ok(())
-}
-
-/// Why the game ended, in words.
-fn ending_text(played: &Played<International>) -> String {
-    match &played.ending {
-        Ending::Rules(GameStatus::Win(color)) => {
-            format!("{color} wins: {} has no legal move", !*color)
-        }
-        Ending::Rules(status) => status.to_string(),
-        Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
-        Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
-            format!("{color}: {fault}")
-        }
-    }
-}
-
-fn pdn_text(
-    played: &Played<International>,
-    white: &str,
-    black: &str,
-    round: u32,
-    ending: &str,
-) -> String {
-    let mut pdn = PdnGame::from_game(&played.game);
-    let token = played.result.pdn_token::<International>();
-    pdn.set_tag("Event", format!("{white} vs {black} (DXP)"));
-    pdn.set_tag("Site", "draughts dxp");
-    pdn.set_tag("Round", round.to_string());
-    pdn.set_tag("White", white);
-    pdn.set_tag("Black", black);
-    pdn.set_tag("Result", token);
-    pdn.set_tag("Termination", played.ending.termination());
-    pdn.result = Some(token.to_string());
-    let comment = ending.to_string();
-    match pdn.moves.last_mut() {
-        Some(last) => last.comments.push(comment),
-        None => pdn.comments.push(comment),
-    }
-    pdn.to_string()
 }

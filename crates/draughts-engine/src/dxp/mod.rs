@@ -14,7 +14,7 @@ mod follower;
 mod initiator;
 pub mod remote;
 
-use crate::{CliError, EngineArgs};
+use crate::cli::{CliError, EngineArgs};
 use clap::Args;
 use std::net::TcpListener;
 use std::path::PathBuf;

@@ -1,6 +1,7 @@
 //! One game between two players: the rules decide, or a fault, or the ply limit.
 
 use super::player::{Fault, Level, Player};
+use draughts_core::pdn::PdnGame;
 use draughts_core::{Color, Game, GameResult, GameStatus, Position, Variant};
 use std::time::{Duration, Instant};
 
@@ -75,6 +76,41 @@ pub struct Played<V: Variant> {
     pub ending: Ending,
     /// Time used, by colour (White, Black).
     pub used: [Usage; 2],
+}
+
+impl<V: Variant> Played<V> {
+    /// Why the game ended, in words: `draw: threefold repetition`, `white wins: black
+    /// has no legal move`, `WHO: illegal move: ...` where `who` names the side at fault.
+    pub fn ending_text(&self, who: impl Fn(Color) -> String) -> String {
+        match &self.ending {
+            Ending::Rules(GameStatus::Win(color)) => {
+                format!("{color} wins: {} has no legal move", !*color)
+            }
+            Ending::Rules(status) => status.to_string(),
+            Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
+            Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
+                format!("{}: {fault}", who(*color))
+            }
+        }
+    }
+
+    /// The game as PDN: `tags` in their order, then `Result` and `Termination`;
+    /// `ending` (see [`Played::ending_text`]) a comment on the last move.
+    pub fn pdn(&self, tags: &[(&str, &str)], ending: String) -> PdnGame {
+        let mut pdn = PdnGame::from_game(&self.game);
+        let token = self.result.pdn_token::<V>();
+        for (name, value) in tags {
+            pdn.set_tag(name, *value);
+        }
+        pdn.set_tag("Result", token);
+        pdn.result = Some(token.to_string());
+        pdn.set_tag("Termination", self.ending.termination());
+        match pdn.moves.last_mut() {
+            Some(last) => last.comments.push(ending),
+            None => pdn.comments.push(ending),
+        }
+        pdn
+    }
 }
 
 /// The time one side used in a game.

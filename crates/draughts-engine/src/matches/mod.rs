@@ -13,12 +13,12 @@ mod external;
 pub mod game;
 pub mod openings;
 pub mod player;
-mod spec;
+pub mod spec;
 
+use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::with_variant;
-use crate::{CliError, MatchArgs};
-use draughts_core::pdn::PdnGame;
-use draughts_core::{Color, GameStatus, Position, Variant};
+use clap::Args;
+use draughts_core::{Color, Position, Variant, VariantKind};
 use draughts_tune::sprt::{Decision, Outcome, Pentanomial, Sprt};
 use draughts_tune::stats::Tally;
 use external::EngineProcess;
@@ -28,10 +28,90 @@ use spec::{Dialect, EngineKind};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The options of `draughts match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// The first engine:
+    /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
+    /// hub[,depth=D,nodes=N,cwd=DIR,PARAM=VALUE...]:COMMAND ARGS for an external Hub
+    /// engine, or hub1[,depth=D,cwd=DIR,NAME=VALUE...]:COMMAND ARGS for one of the first
+    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise), or
+    /// dxp[,minutes=M]:HOST:PORT for a DXP Follower (International; one game at a time).
+    #[arg(long, default_value = "internal", value_name = "SPEC")]
+    engine1: String,
+    /// The second engine, as --engine1.
+    #[arg(long, value_name = "SPEC")]
+    engine2: String,
+    /// Engine 1's name in the PDN and the summary (default: from its id or options).
+    #[arg(long)]
+    name1: Option<String>,
+    /// Engine 2's name.
+    #[arg(long)]
+    name2: Option<String>,
+    /// Opening positions, one FEN a line, # comments (default: the built-in set).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Games to play, rounded up to even; openings are taken in turn, each with both
+    /// colours (default: every opening twice; with --sprt, the most games, default
+    /// 20000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: Option<u32>,
+    /// Stop early by a sequential probability ratio test on the game pairs (each
+    /// opening with both colours): H0 elo0 against H1 elo1 in logistic Elo (the score
+    /// s = 1/(1+10^(-elo/400))), error rates alpha and beta, the generalised
+    /// pentanomial LLR. Keys left out keep their defaults:
+    /// elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B", value_parser = parse_sprt)]
+    sprt: Option<draughts_tune::sprt::Sprt>,
+    /// Games played at once (default: the number of cores over the engines' threads).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    concurrency: Option<u32>,
+    /// Seconds per move [default: 0.1].
+    #[arg(long, value_parser = parse_seconds, conflicts_with = "time")]
+    move_time: Option<f64>,
+    /// A game clock instead: seconds per side for the game.
+    #[arg(long, value_parser = parse_seconds)]
+    time: Option<f64>,
+    /// The clock's increment in seconds, added before each move.
+    #[arg(long, value_parser = parse_nonnegative_seconds, requires = "time")]
+    inc: Option<f64>,
+    /// Seconds a move may take before it loses on time, with a time per move or a fixed
+    /// depth (default: 3 × the time per move + 1, or 60 with depth= or nodes=).
+    #[arg(long, value_parser = parse_seconds)]
+    timeout: Option<f64>,
+    /// Games longer than this many plies are adjudicated drawn.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_plies: u32,
+    /// Write the games to this PDN file.
+    #[arg(long, alias = "pgn", value_name = "FILE")]
+    pdn: Option<PathBuf>,
+    /// The PDN Event tag (default: "ENGINE1 vs ENGINE2").
+    #[arg(long)]
+    event: Option<String>,
+}
+
+fn parse_sprt(text: &str) -> Result<draughts_tune::sprt::Sprt, String> {
+    text.parse()
+        .map_err(|e: draughts_tune::sprt::SprtError| e.to_string())
+}
+
+fn parse_nonnegative_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=1e6).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds from 0 to 1000000"
+        )),
+    }
+}
 
 /// A fixed-depth or fixed-node player may take this long for a move (unless
 /// `--timeout` says otherwise).
@@ -521,48 +601,31 @@ fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
 /// Why the game ended, in words: `draw: threefold repetition`, `white wins: black has
 /// no legal move`, `dame (black): illegal move: ...`.
 fn ending_text<V: Variant>(setup: &Setup<V>, record: &Record<V>) -> String {
-    match &record.played.ending {
-        Ending::Rules(GameStatus::Win(color)) => {
-            format!("{color} wins: {} has no legal move", !*color)
-        }
-        Ending::Rules(status) => status.to_string(),
-        Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
-        Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
-            format!(
-                "{} ({color}): {fault}",
-                setup.names[record.engine_of(*color)]
-            )
-        }
-    }
+    record
+        .played
+        .ending_text(|color| format!("{} ({color})", setup.names[record.engine_of(color)]))
 }
 
 /// The PDN text of a game, tags filled in, the reason it ended as a comment on its
 /// last move.
 fn pdn_text<V: Variant>(setup: &Setup<V>, record: &Record<V>, event: &str, date: &str) -> String {
-    let played = &record.played;
-    let mut pdn = PdnGame::from_game(&played.game);
-    let token = played.result.pdn_token::<V>();
-    pdn.set_tag("Event", event);
-    pdn.set_tag("Site", "draughts match");
-    pdn.set_tag("Date", date);
-    pdn.set_tag("Round", (record.index + 1).to_string());
-    pdn.set_tag(
-        "White",
-        setup.names[record.engine_of(Color::White)].as_str(),
-    );
-    pdn.set_tag(
-        "Black",
-        setup.names[record.engine_of(Color::Black)].as_str(),
-    );
-    pdn.set_tag("Result", token);
-    pdn.result = Some(token.to_string());
-    pdn.set_tag("Termination", played.ending.termination());
+    let round = (record.index + 1).to_string();
+    let tags = [
+        ("Event", event),
+        ("Site", "draughts match"),
+        ("Date", date),
+        ("Round", round.as_str()),
+        (
+            "White",
+            setup.names[record.engine_of(Color::White)].as_str(),
+        ),
+        (
+            "Black",
+            setup.names[record.engine_of(Color::Black)].as_str(),
+        ),
+    ];
+    let mut pdn = record.played.pdn(&tags, ending_text(setup, record));
     pdn.set_tag("TimeControl", describe(setup.rules.time_control));
-    let comment = ending_text(setup, record);
-    match pdn.moves.last_mut() {
-        Some(last) => last.comments.push(comment),
-        None => pdn.comments.push(comment),
-    }
     pdn.to_string()
 }
 

@@ -3,15 +3,44 @@
 //!
 //! An openings file has one FEN a line (read by [`crate::position_files`]).
 
+use crate::cli::{parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions};
 use crate::position_files::read_openings;
-use crate::{CliError, OpeningsArgs};
+use crate::rng::SplitMix64;
+use clap::Args;
 use draughts_core::{Game, Position, Variant, VariantKind};
 use draughts_eval::MAN;
 use draughts_search::{plies_to_end, Control, Limits};
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The options of `draughts openings`.
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// brazilian, pool (american-pool) or russian (shashki).
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Random plies from the start.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=60))]
+    plies: u32,
+    /// Positions to write.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: u32,
+    /// Keep positions whose score is within this many men of 0.
+    #[arg(long, default_value_t = 0.3)]
+    max_score: f64,
+    /// Depth of the search that scores each position.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Seed of the random moves: the same seed gives the same file.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write here instead of to standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
 
 /// The openings file for `kind` that comes with the engine: `openings/<name>.fen`, one
 /// for every variant of the list.
@@ -170,27 +199,6 @@ fn random_walk<V: Variant>(rng: &mut SplitMix64, plies: u32) -> Option<Position<
         position = position.play_unchecked(&moves[pick]);
     }
     Some(position)
-}
-
-/// SplitMix64: a small, fast, seedable generator, so a seed gives the same openings on
-/// every machine.
-pub(crate) struct SplitMix64(pub(crate) u64);
-
-impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`); the bias is negligible for move counts.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
-        // Move lists are short, so the conversions are lossless.
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[cfg(test)]

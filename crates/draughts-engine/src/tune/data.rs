@@ -2,9 +2,9 @@
 //! a fixed node count (see [`draughts_tune::generate_data`]).
 
 use super::{PlayArgs, BUILTIN_PATTERNS};
+use crate::cli::CliError;
 use crate::engine::with_variant;
 use crate::matches::openings;
-use crate::CliError;
 use clap::Args;
 use draughts_core::Variant;
 use draughts_eval::{LinearEval, Patterns, Weights};

@@ -1,0 +1,230 @@
+//! `draughts serve`: a board in the browser. One page (HTML, CSS and JavaScript embedded
+//! in the binary) over a small JSON API:
+//!
+//! | endpoint | what |
+//! |---|---|
+//! | `GET /api/variants` | the variants, and those with an endgame database |
+//! | `POST /api/position` | a game (variant, start FEN, moves): its board and legal moves |
+//! | `POST /api/play` | the engine's move in a game, at a time per move |
+//! | `GET /api/analyse` | analysis as server-sent events: `info` per iteration, then `done` |
+//! | `POST /api/probe` | the endgame database's verdict on every legal move |
+//! | `POST /api/pdn`, `POST /api/import` | PDN export and import |
+//!
+//! The server keeps no game: each request carries its own, so clients share nothing
+//! but the search slots. Errors are JSON with a 4xx status ([`error::ApiError`]).
+//! Safe by default: loopback unless `--bind` says otherwise, bodies, FEN and PDN sizes
+//! limited, fixed routes only (no request reaches the file system), requests from
+//! other origins refused, a bounded number of searches of bounded time and table size.
+
+pub mod api;
+pub mod board;
+pub mod error;
+pub mod search;
+
+use crate::cli::CliError;
+use api::Databases;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use clap::Args;
+use error::ApiError;
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// The options of `draughts serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; anything but loopback lets other machines in.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    bind: IpAddr,
+    /// Endgame database folder: the verdict of every legal move, and the search uses it.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
+    /// Searches (engine moves and analyses) running at once, over all clients.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    max_searches: u32,
+}
+
+/// What every request may use.
+pub struct AppState {
+    /// One permit per running search.
+    slots: Arc<Semaphore>,
+    /// The number of slots.
+    max_searches: usize,
+    /// The endgame databases given with `--egdb`.
+    databases: Databases,
+    /// Whether requests must name the loopback interface in their `Host` header.
+    loopback_only: bool,
+}
+
+impl AppState {
+    /// A state with `max_searches` search slots and `databases`, for a server on the
+    /// loopback interface.
+    pub fn new(max_searches: usize, databases: Databases) -> AppState {
+        AppState {
+            slots: Arc::new(Semaphore::new(max_searches)),
+            max_searches,
+            databases,
+            loopback_only: true,
+        }
+    }
+}
+
+/// The page and the API.
+pub fn router(state: AppState) -> Router {
+    let state = Arc::new(state);
+    Router::new()
+        .route("/", get(|| page("text/html; charset=utf-8", INDEX_HTML)))
+        .route(
+            "/app.js",
+            get(|| page("text/javascript; charset=utf-8", APP_JS)),
+        )
+        .route("/app.css", get(|| page("text/css; charset=utf-8", APP_CSS)))
+        .route("/api/variants", get(api::variants))
+        .route("/api/position", post(api::position))
+        .route("/api/probe", post(api::probe))
+        .route("/api/pdn", post(api::export_pdn))
+        .route("/api/import", post(api::import_pdn))
+        .route("/api/play", post(search::play))
+        .route("/api/analyse", get(search::analyse))
+        .fallback(
+            |uri: Uri| async move { ApiError::NotFound(uri.path().chars().take(200).collect()) },
+        )
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .with_state(state)
+}
+
+const INDEX_HTML: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const APP_CSS: &str = include_str!("page/app.css");
+
+async fn page(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// Refuses requests from other sites' pages, and on loopback requests under another
+/// name (a page whose name was made to resolve to this machine), and sets the headers
+/// that keep the page to itself (no framing, no content from elsewhere).
+async fn guard(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let foreign_host = state.loopback_only
+        && !headers
+            .get(header::HOST)
+            .and_then(|host| host.to_str().ok())
+            .is_some_and(is_loopback_host);
+    if foreign_host || is_cross_origin(headers) {
+        return ApiError::CrossOrigin.into_response();
+    }
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        ),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::CACHE_CONTROL, "no-store"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
+/// Whether a `Host` header names the loopback interface.
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+}
+
+/// Whether the request comes from a page of another origin: a browser says so in
+/// `Sec-Fetch-Site`, or sends an `Origin` other than this server's.
+fn is_cross_origin(headers: &HeaderMap) -> bool {
+    if headers
+        .get("sec-fetch-site")
+        .is_some_and(|site| site == "cross-site" || site == "same-site")
+    {
+        return true;
+    }
+    match (headers.get(header::ORIGIN), headers.get(header::HOST)) {
+        (None, _) => false,
+        (Some(origin), Some(host)) => {
+            let origin = origin.to_str().ok().and_then(|o| o.strip_prefix("http://"));
+            origin.is_none() || origin != host.to_str().ok()
+        }
+        (Some(_), None) => true,
+    }
+}
+
+/// Serves until the process is stopped.
+///
+/// # Errors
+/// When the database cannot be opened or the address cannot be bound.
+pub fn run(args: &ServeArgs) -> Result<(), CliError> {
+    let databases = match &args.egdb {
+        Some(dir) => Databases::open(dir)?,
+        None => Databases::default(),
+    };
+    let state = AppState {
+        loopback_only: args.bind.is_loopback(),
+        ..AppState::new(args.max_searches as usize, databases)
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", args.bind, args.port))?;
+        let address = listener.local_addr()?;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "draughts serve: listening on http://{address}/")?;
+        out.flush()?;
+        drop(out);
+        axum::serve(listener, router(state)).await?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_hosts() {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:1",
+            "[::1]:80",
+            "localhost",
+            "[::1]",
+        ] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in [
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+            "10.0.0.1:80",
+            "",
+        ] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
+    }
+}

@@ -1,0 +1,324 @@
+// The page of `draughts serve`: it keeps the game (variant, start FEN, moves) and asks
+// the server for everything else.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+const game = { variant: "international", fen: null, moves: [], redo: [] };
+let board = null; // the server's view of the game
+let flipped = false;
+let prefix = []; // squares clicked so far of the move being made
+let analysis = null; // the EventSource of a running analysis
+let pv = []; // the principal variation shown as arrows
+let egdbVariants = [];
+let busy = false; // an engine move is on its way
+const squareAt = new Map(); // row * side + col -> square number
+
+async function call(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+function request() {
+  const r = { variant: game.variant, moves: game.moves };
+  if (game.fen) r.fen = game.fen;
+  return r;
+}
+
+function showError(error) {
+  $("error").textContent = error ? String(error.message || error) : "";
+}
+
+async function refresh() {
+  prefix = [];
+  try {
+    setBoard(await call("POST", "/api/position", request()));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function setBoard(view) {
+  board = view;
+  squareAt.clear();
+  for (const square of view.squares) squareAt.set(square.row * view.side + square.col, square.number);
+  game.variant = view.variant;
+  game.fen = view.start_fen;
+  game.moves = view.history.slice();
+  $("variant").value = view.variant;
+  $("fen").value = view.fen;
+  pv = [];
+  showError(null);
+  draw();
+  showHistory();
+  $("status").textContent = view.over ? view.status : `${view.turn} to move`;
+  probe();
+  if (analysis) startAnalysis();
+  maybeEngineMove();
+}
+
+function place(number) {
+  const square = board.squares[number - 1];
+  const side = board.side;
+  const row = flipped ? side - 1 - square.row : square.row;
+  const col = flipped ? side - 1 - square.col : square.col;
+  return [col * 10 + 5, row * 10 + 5];
+}
+
+function el(name, attributes, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// The legal moves whose path starts with the squares clicked so far.
+function candidates() {
+  return board.moves.filter((m) => prefix.every((s, i) => m.path[i] === s));
+}
+
+function draw() {
+  const svg = $("board");
+  const size = board.side * 10;
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.replaceChildren();
+  const defs = el("defs", {}, svg);
+  for (const [id, color] of [["head", "#1f5fbf"], ["head-reply", "#bf5f1f"]]) {
+    const marker = el("marker", { id, markerWidth: 4, markerHeight: 4, refX: 2.5, refY: 2, orient: "auto" }, defs);
+    el("path", { d: "M0,0 L4,2 L0,4 z", fill: color }, marker);
+  }
+  for (let row = 0; row < board.side; row++) {
+    for (let col = 0; col < board.side; col++) {
+      if ((row + col) % 2 === 0) el("rect", { x: col * 10, y: row * 10, width: 10, height: 10, class: "light" }, svg);
+    }
+  }
+  const moving = candidates();
+  const next = new Set(prefix.length ? moving.map((m) => m.path[prefix.length]) : []);
+  const starts = new Set(board.moves.map((m) => m.path[0]));
+  const last = board.last ? board.last.path : [];
+  const taken = new Set(moving.flatMap((m) => victims(m, prefix.length - 1)));
+  for (const square of board.squares) {
+    const [x, y] = place(square.number);
+    let kind = "dark";
+    if (prefix.length && square.number === prefix[prefix.length - 1]) kind = "selected";
+    else if (next.has(square.number)) kind = "target";
+    else if (last.includes(square.number)) kind = "last";
+    const g = el("g", { class: "square", "data-square": square.number }, svg);
+    el("rect", { x: x - 5, y: y - 5, width: 10, height: 10, class: kind }, g);
+    if (square.piece) {
+      const color = square.piece.toLowerCase() === "w" ? "white" : "black";
+      const king = square.piece === square.piece.toUpperCase();
+      el("circle", { cx: x, cy: y, r: 3.6, class: `piece ${color}${king ? " king" : ""}`, "data-square": square.number }, g);
+      if (king) el("circle", { cx: x, cy: y, r: 2.1, class: "crown" }, g);
+    }
+    if (taken.has(square.number)) el("circle", { cx: x, cy: y, r: 4.4, class: "taken" }, g);
+    el("text", { x: x - 4.7, y: y - 3, class: "number" }, g).textContent = square.number;
+    if (!prefix.length && starts.has(square.number)) g.classList.add("movable");
+    g.addEventListener("click", () => click(square.number));
+  }
+  // The reply under the best move.
+  if (pv[1]) arrow(svg, pv[1], "head-reply", "arrow reply");
+  if (pv[0]) arrow(svg, pv[0], "head", "arrow");
+}
+
+function arrow(svg, move, head, kind) {
+  const points = move.path.map(place).map(([x, y]) => `${x},${y}`).join(" ");
+  el("polyline", { points, class: kind, fill: "none", "marker-end": `url(#${head})` }, svg);
+}
+
+function click(number) {
+  if (!board || board.over || busy) return;
+  const moving = candidates();
+  const ending = prefix.length ? moving.filter((m) => m.path[m.path.length - 1] === number) : [];
+  if (ending.length === 1) return play(ending[0].text);
+  if (prefix.length && moving.some((m) => m.path[prefix.length] === number)) {
+    // One more landing square of a capture.
+    prefix.push(number);
+    const left = candidates();
+    if (left.length === 1) return play(left[0].text);
+  } else {
+    prefix = board.moves.some((m) => m.path[0] === number) ? [number] : [];
+  }
+  draw();
+}
+
+// The pieces a move takes on its first `jumps` jumps, in order: on each leg of its
+// path, the square between the two ends that holds a captured piece.
+function victims(move, jumps) {
+  const out = [];
+  for (let i = 0; i < jumps && i + 1 < move.path.length; i++) {
+    const a = board.squares[move.path[i] - 1];
+    const b = board.squares[move.path[i + 1] - 1];
+    const dr = Math.sign(b.row - a.row);
+    const dc = Math.sign(b.col - a.col);
+    for (let r = a.row + dr, c = a.col + dc; r !== b.row; r += dr, c += dc) {
+      const number = squareAt.get(r * board.side + c);
+      if (move.captured.includes(number)) out.push(number);
+    }
+  }
+  return out;
+}
+
+function play(text) {
+  game.moves.push(text);
+  game.redo = [];
+  refresh();
+}
+
+function showHistory() {
+  const list = $("history");
+  list.replaceChildren();
+  board.history.forEach((text, i) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    if (i === board.history.length - 1) item.className = "current";
+    list.appendChild(item);
+  });
+}
+
+async function probe() {
+  const box = $("egdb-box");
+  box.hidden = !egdbVariants.includes(game.variant);
+  if (box.hidden || board.over) return;
+  try {
+    const { verdicts } = await call("POST", "/api/probe", request());
+    const list = $("verdicts");
+    list.replaceChildren();
+    for (const v of verdicts) {
+      const item = document.createElement("li");
+      item.textContent = `${v.move}: ${v.result}`;
+      item.className = v.result;
+      list.appendChild(item);
+    }
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function maybeEngineMove(force) {
+  const side = $("engine-side").value;
+  if (!board || board.over || busy || (!force && side !== board.turn)) return;
+  busy = true;
+  try {
+    const time = Number($("move-time").value) || 1;
+    const answer = await call("POST", "/api/play", { game: request(), time });
+    busy = false;
+    $("score").textContent = `${answer.score} (${answer.move.text})`;
+    $("depth").textContent = answer.depth;
+    setBoard(answer.board);
+  } catch (error) {
+    busy = false;
+    showError(error);
+  }
+}
+
+function stopAnalysis() {
+  if (analysis) analysis.close();
+  analysis = null;
+  $("analyse").textContent = "Analyse";
+}
+
+function startAnalysis() {
+  if (analysis) analysis.close();
+  $("analyse").textContent = "Stop";
+  if (board.over) return;
+  const query = new URLSearchParams({ variant: game.variant, moves: game.moves.join(" "), time: $("analyse-time").value || "10" });
+  if (game.fen) query.set("fen", game.fen);
+  const source = new EventSource(`/api/analyse?${query}`);
+  analysis = source;
+  source.addEventListener("info", (event) => {
+    const info = JSON.parse(event.data);
+    $("score").textContent = info.score;
+    $("depth").textContent = info.depth;
+    $("nps").textContent = `${Math.round(info.nps / 1000)} k (${info.nodes} nodes)`;
+    $("pv").textContent = info.pv.map((m) => m.text).join(" ");
+    pv = info.pv;
+    prefix = [];
+    draw();
+  });
+  source.addEventListener("done", () => source.close());
+  source.addEventListener("error", (event) => {
+    if (event.data) showError(event.data);
+    source.close();
+  });
+}
+
+function setup() {
+  $("new").onclick = () => {
+    game.fen = null;
+    game.moves = [];
+    game.redo = [];
+    refresh();
+  };
+  $("variant").onchange = () => {
+    game.variant = $("variant").value;
+    game.fen = null;
+    game.moves = [];
+    game.redo = [];
+    refresh();
+  };
+  $("undo").onclick = () => {
+    // Back to a position where the person moves: two plies when the engine replied.
+    const engine = $("engine-side").value;
+    const back = board && engine === board.turn ? 1 : engine !== "off" ? 2 : 1;
+    for (let i = 0; i < back && game.moves.length; i++) game.redo.push(game.moves.pop());
+    refresh();
+  };
+  $("redo").onclick = () => {
+    if (game.redo.length) game.moves.push(game.redo.pop());
+    refresh();
+  };
+  $("flip").onclick = () => {
+    flipped = !flipped;
+    if (board) draw();
+  };
+  $("engine-side").onchange = () => maybeEngineMove();
+  $("engine-move").onclick = () => maybeEngineMove(true);
+  $("analyse").onclick = () => (analysis ? stopAnalysis() : startAnalysis());
+  $("load-fen").onclick = () => {
+    game.fen = $("fen").value.trim();
+    game.moves = [];
+    game.redo = [];
+    refresh();
+  };
+  $("export-pdn").onclick = async () => {
+    try {
+      $("pdn").value = (await call("POST", "/api/pdn", request())).pdn;
+    } catch (error) {
+      showError(error);
+    }
+  };
+  $("import-pdn").onclick = async () => {
+    try {
+      game.redo = [];
+      setBoard(await call("POST", "/api/import", { variant: game.variant, pdn: $("pdn").value }));
+    } catch (error) {
+      showError(error);
+    }
+  };
+}
+
+async function start() {
+  setup();
+  try {
+    const { variants, egdb } = await call("GET", "/api/variants");
+    egdbVariants = egdb;
+    for (const name of variants) {
+      const option = document.createElement("option");
+      option.value = option.textContent = name;
+      $("variant").appendChild(option);
+    }
+  } catch (error) {
+    showError(error);
+  }
+  refresh();
+}
+
+start();

@@ -1,0 +1,279 @@
+//! The engine behind the page: a move at a chosen time, and analysis streamed as
+//! server-sent events. Each search holds one of a fixed number of slots, has a bounded
+//! time and a table of [`HASH_MIB`], so what a client can take is bounded too.
+
+use super::board::{board_view, line_view, move_view, BoardView, GameRequest, MoveView};
+use super::error::ApiError;
+use super::AppState;
+use crate::engine::{human_score, searcher, with_variant, EngineOptions, EngineSearcher};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::Json;
+use draughts_core::{Game, Variant, VariantKind};
+use draughts_search::{Control, Limits, SearchInfo};
+use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, OwnedSemaphorePermit};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{Stream, StreamExt};
+
+/// The transposition table of each search, in MiB.
+pub const HASH_MIB: usize = 16;
+/// The longest engine move, in seconds.
+pub const MAX_PLAY_SECONDS: f64 = 30.0;
+/// The longest analysis, in seconds.
+pub const MAX_ANALYSIS_SECONDS: f64 = 120.0;
+
+/// `POST /api/play`: the engine's move in a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The game so far.
+    pub game: GameRequest,
+    /// Seconds for the move.
+    pub time: f64,
+}
+
+/// The engine's move and the game after it.
+#[derive(Debug, Serialize)]
+pub struct PlayResponse {
+    /// The move played.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// The score for the side that moved, in words (`+0.25`, `win in 7 plies`).
+    pub score: String,
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// The game after the move.
+    pub board: BoardView,
+}
+
+/// `GET /api/analyse?variant=V&fen=F&moves=M1+M2&time=S`: the query of an analysis.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseQuery {
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// As [`GameRequest::fen`].
+    pub fen: Option<String>,
+    /// The moves, separated by spaces.
+    pub moves: Option<String>,
+    /// Seconds to analyse.
+    pub time: f64,
+}
+
+/// One completed iteration of an analysis (the `info` event).
+#[derive(Debug, Serialize)]
+pub struct InfoView {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Score for the side to move, in words.
+    pub score: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<MoveView>,
+}
+
+/// The end of an analysis (the `done` event).
+#[derive(Debug, Serialize)]
+struct DoneView {
+    best: Option<MoveView>,
+    score: String,
+    depth: u32,
+    nodes: u64,
+}
+
+/// `seconds` if it is a time from 0.01 to `max`.
+fn check_time(seconds: f64, max: f64) -> Result<Duration, ApiError> {
+    if seconds.is_finite() && (0.01..=max).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(ApiError::BadRequest(format!(
+            "time {seconds} is not a number of seconds from 0.01 to {max}"
+        )))
+    }
+}
+
+/// The game of `request`, checked to have a move to search.
+fn playable<V: Variant>(request: &GameRequest) -> Result<Game<V>, ApiError> {
+    let game = request.replay::<V>()?;
+    let status = game.status();
+    if status.is_over() {
+        return Err(ApiError::GameOver(status.to_string()));
+    }
+    Ok(game)
+}
+
+impl AppState {
+    /// A search slot, or [`ApiError::Busy`].
+    fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.slots
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ApiError::Busy(self.max_searches))
+    }
+
+    /// A searcher of `V` with the built-in evaluation and the server's database.
+    fn searcher<V: Variant>(&self) -> Result<EngineSearcher<V>, ApiError> {
+        let options = EngineOptions {
+            hash_mib: HASH_MIB,
+            ..EngineOptions::default()
+        };
+        let mut searcher =
+            searcher::<V>(&options).map_err(|e| ApiError::Internal(e.to_string()))?;
+        if let Some(database) = self.databases.get::<V>() {
+            searcher.set_endgame_oracle(Some(database));
+        }
+        Ok(searcher)
+    }
+}
+
+/// Runs `work` on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("the search failed: {e}")))?
+}
+
+/// `POST /api/play`.
+pub async fn play(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<PlayRequest>, JsonRejection>,
+) -> Result<Json<PlayResponse>, ApiError> {
+    let Json(request) = body?;
+    let time = check_time(request.time, MAX_PLAY_SECONDS)?;
+    let kind = request.game.kind()?;
+    with_variant!(kind, V => playable::<V>(&request.game).map(drop))?;
+    let permit = state.slot()?;
+    blocking(move || {
+        let _permit = permit;
+        with_variant!(kind, V => play_move::<V>(&state, &request.game, time))
+    })
+    .await
+    .map(Json)
+}
+
+fn play_move<V: Variant>(
+    state: &AppState,
+    request: &GameRequest,
+    time: Duration,
+) -> Result<PlayResponse, ApiError> {
+    let mut game = playable::<V>(request)?;
+    let searcher = state.searcher::<V>()?;
+    let result = searcher.search(
+        &game,
+        Limits::move_time(time),
+        &Control::default(),
+        &mut |_| {},
+    );
+    let best = result
+        .best_move
+        .ok_or_else(|| ApiError::GameOver("no legal move".into()))?;
+    let mv = move_view(game.position(), &best);
+    game.play(&best)
+        .map_err(|e| ApiError::Internal(format!("the engine's move: {e}")))?;
+    Ok(PlayResponse {
+        mv,
+        score: human_score(result.score),
+        depth: result.depth,
+        board: board_view(&game),
+    })
+}
+
+/// Stops a search when the client's stream is dropped.
+struct StopOnDrop(Arc<Control>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// `GET /api/analyse`: `info` events, one per iteration, then `done`.
+pub async fn analyse(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<AnalyseQuery>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(query) = query?;
+    let time = check_time(query.time, MAX_ANALYSIS_SECONDS)?;
+    let request = GameRequest {
+        variant: query.variant,
+        fen: query.fen,
+        moves: query
+            .moves
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    };
+    let kind: VariantKind = request.kind()?;
+    with_variant!(kind, V => playable::<V>(&request).map(drop))?;
+    let permit = state.slot()?;
+    let (sender, receiver) = mpsc::channel(64);
+    let control = Arc::new(Control::default());
+    let guard = StopOnDrop(control.clone());
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let outcome =
+            with_variant!(kind, V => analyse_game::<V>(&state, &request, time, &control, &sender));
+        if let Err(error) = outcome {
+            let _ = sender.try_send(Event::default().event("error").data(error.to_string()));
+        }
+    });
+    let stream = ReceiverStream::new(receiver).map(move |event| {
+        let _ = &guard;
+        Ok(event)
+    });
+    // Frequent comments let a closed connection be noticed, and its search stopped, soon.
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
+}
+
+fn analyse_game<V: Variant>(
+    state: &AppState,
+    request: &GameRequest,
+    time: Duration,
+    control: &Control,
+    sender: &mpsc::Sender<Event>,
+) -> Result<(), ApiError> {
+    let game = playable::<V>(request)?;
+    let searcher = state.searcher::<V>()?;
+    let root = *game.position();
+    let mut report = |info: &SearchInfo<V>| {
+        let view = InfoView {
+            depth: info.depth,
+            score: human_score(info.score),
+            nodes: info.nodes,
+            nps: info.nps() as u64,
+            time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+            pv: line_view(&root, &info.pv),
+        };
+        // A slow reader loses iterations rather than holding the search; one that has
+        // gone stops it.
+        if let Ok(event) = Event::default().event("info").json_data(view) {
+            if let Err(mpsc::error::TrySendError::Closed(_)) = sender.try_send(event) {
+                control.stop();
+            }
+        }
+    };
+    let result = searcher.search(&game, Limits::move_time(time), control, &mut report);
+    let done = DoneView {
+        best: result.best_move.map(|mv| move_view(&root, &mv)),
+        score: human_score(result.score),
+        depth: result.depth,
+        nodes: result.nodes,
+    };
+    if let Ok(event) = Event::default().event("done").json_data(done) {
+        let _ = sender.try_send(event);
+    }
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! `draughts serve` in a real browser: headless Chromium driven over WebDriver
+//! (chromedriver) clicks a move, checks the board, starts an analysis, checks what it
+//! shows and saves a screenshot. Skipped, with a message, when Chromium or chromedriver
+//! is not installed (`apt-get install chromium chromium-driver`; `.ci/run` does).
+
+use base64::Engine as _;
+use reqwest::Client;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn program(variable: &str, default: &str) -> Option<PathBuf> {
+    let path = std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from);
+    path.exists().then_some(path)
+}
+
+/// `draughts serve --port 0` and the address it listens on.
+fn serve() -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start draughts serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.trim().rsplit(' ').next().unwrap().to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+    (Killed(child), url)
+}
+
+/// A free loopback port.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One WebDriver session.
+struct Driver {
+    client: Client,
+    session: String,
+}
+
+impl Driver {
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{path}", self.session);
+        let mut request = self.client.request(method, url);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let answer: Value = request.send().await.unwrap().json().await.unwrap();
+        answer["value"].clone()
+    }
+
+    async fn script(&self, script: &str) -> Value {
+        self.call(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+        .await
+    }
+
+    async fn click(&self, css: &str) {
+        let element = self
+            .call(
+                reqwest::Method::POST,
+                "/element",
+                Some(json!({"using": "css selector", "value": css})),
+            )
+            .await;
+        let id = element
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}: {element}"))
+            .to_string();
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{id}/click"),
+            Some(json!({})),
+        )
+        .await;
+    }
+
+    /// Waits until `script` returns true.
+    async fn wait_for(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.script(script).await != json!(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {what}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_move_and_an_analysis_in_chromium() {
+    let (Some(chromium), Some(chromedriver)) = (
+        program("CHROMIUM", "/usr/bin/chromium"),
+        program("CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) else {
+        eprintln!("browser test skipped: chromium or chromedriver not found (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let (_server, url) = serve();
+    let port = free_port();
+    let _driver = Killed(
+        Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    let client = Client::new();
+    let base = format!("http://127.0.0.1:{port}");
+    let start = Instant::now();
+    while client.get(format!("{base}/status")).send().await.is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let profile = tempdir();
+    let capabilities = json!({"capabilities": {"alwaysMatch": {
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--window-size=1100,800", format!("--user-data-dir={}", profile.display())]
+        }
+    }}});
+    let answer: Value = client
+        .post(format!("{base}/session"))
+        .json(&capabilities)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = answer["value"]["sessionId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no session: {answer}"));
+    let driver = Driver {
+        client: client.clone(),
+        session: format!("{base}/session/{id}"),
+    };
+
+    driver
+        .call(reqwest::Method::POST, "/url", Some(json!({"url": url})))
+        .await;
+    driver
+        .wait_for(
+            "the board",
+            r##"return document.querySelectorAll("#board circle.piece").length === 40"##,
+        )
+        .await;
+    // 32-28 by two clicks: the start square shows its targets, the target plays.
+    driver.click(r##"g[data-square="32"]"##).await;
+    driver
+        .wait_for(
+            "the targets",
+            r##"return document.querySelectorAll("#board rect.target").length === 2"##,
+        )
+        .await;
+    driver.click(r##"g[data-square="28"]"##).await;
+    driver
+        .wait_for("the move", r##"return !!document.querySelector('g[data-square="28"] circle.piece.white') && !document.querySelector('g[data-square="32"] circle.piece')"##)
+        .await;
+    assert_eq!(
+        driver
+            .script(r##"return document.getElementById("status").textContent"##)
+            .await,
+        "black to move"
+    );
+    assert_eq!(
+        driver
+            .script(r##"return document.querySelector("#history li").textContent"##)
+            .await,
+        "32-28"
+    );
+
+    driver.click("#analyse").await;
+    driver
+        .wait_for("an analysis", r##"return Number(document.getElementById("depth").textContent) >= 4 && document.querySelectorAll("#board polyline.arrow").length > 0"##)
+        .await;
+    let pv = driver
+        .script(r##"return document.getElementById("pv").textContent"##)
+        .await;
+    assert!(
+        pv.as_str()
+            .is_some_and(|t| t.contains('-') || t.contains('x')),
+        "{pv}"
+    );
+    let score = driver
+        .script(r##"return document.getElementById("score").textContent"##)
+        .await;
+    assert!(
+        score.as_str().is_some_and(|s| !s.is_empty() && s != "–"),
+        "{score}"
+    );
+
+    let png = driver.call(reqwest::Method::GET, "/screenshot", None).await;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(png.as_str().unwrap())
+        .unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"));
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png");
+    std::fs::write(&shot, bytes).unwrap();
+    eprintln!("screenshot: {}", shot.display());
+    driver.call(reqwest::Method::DELETE, "", None).await;
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// A fresh folder for the browser's profile.
+fn tempdir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
