@@ -7,7 +7,8 @@ use draughts_eval::Evaluator;
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     /// The history entry of `mv`: how often it was best, in [`HISTORY_ONE`]ths.
     pub(super) fn history_of(&self, mv: &Move<V>) -> i32 {
-        self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
+        let (from, to) = slot(mv);
+        self.history[from][to]
     }
 
     /// Learns from a node of ply `ply` whose best move, `best` (an index into its
@@ -18,7 +19,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         for &(_, i) in &self.orders[ply][..searched] {
             let i = usize::from(i);
             let mv = self.lists[ply][i];
-            let h = &mut self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63];
+            let (from, to) = slot(&mv);
+            let h = &mut self.history[from][to];
             if i == best {
                 *h += (HISTORY_ONE - *h) >> HISTORY_SHIFT;
             } else {
@@ -36,11 +38,18 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             let key = if Some(i) == tt_move {
                 i32::MAX
             } else {
-                self.history[mv.from_bit() as usize & 63][mv.to_bit() as usize & 63]
+                let (from, to) = slot(mv);
+                self.history[from][to]
             };
             order.push((key, i as u16));
         }
     }
+}
+
+/// The history entry of a move: its from- and to-square bits.
+#[inline]
+fn slot<V: Variant>(mv: &Move<V>) -> (usize, usize) {
+    (mv.from_bit() as usize & 63, mv.to_bit() as usize & 63)
 }
 
 /// A history entry of one: the move was always best. Entries start at one half.
