@@ -44,7 +44,9 @@ mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
 pub use learned::learned;
-pub use linear::{Breakdown, FeatureScore, LinearEval, DRAWISH_DIVISOR};
+pub use linear::{
+    Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
+};
 pub use patterns::{
     blend, flipped_arrangement, rotated_region, Patterns, PatternsError, ARRANGEMENTS, MAX_REGIONS,
     MAX_VALUE, REGION_SQUARES, VALUE_SCALE,

@@ -67,10 +67,10 @@ impl<V: Variant> LinearEval<V> {
     }
 
     /// What the evaluation of `pos` is made of, cheaply: the side to move's feature
-    /// differences ([`FeatureValues::relative`]) and the divisor of drawish endings
-    /// ([`DRAWISH_DIVISOR`] or 1). For any weights, [`Evaluator::evaluate`] is the dot
-    /// product of the weights with the vector, divided by the divisor (rounding towards
-    /// zero): what a tuner fitting weights on positions needs.
+    /// differences ([`FeatureValues::relative`]) and how a lead is scaled down in
+    /// drawish endings ([`Drawish`]). For any weights, [`Evaluator::evaluate`] is the
+    /// dot product of the weights with the vector, divided by the divisor for its sign
+    /// (rounding towards zero): what a tuner fitting weights on positions needs.
     ///
     /// ```
     /// use draughts_core::{English, Position};
@@ -78,15 +78,15 @@ impl<V: Variant> LinearEval<V> {
     ///
     /// let eval = LinearEval::<English>::default();
     /// let pos: Position<English> = "B:W21-31:B1-12".parse()?;
-    /// let (vector, divisor) = LinearEval::features(&pos);
+    /// let (vector, drawish) = LinearEval::features(&pos);
     /// let sum: i32 = vector.iter().zip(eval.weights().as_array()).map(|(x, w)| x * w).sum();
-    /// assert_eq!(eval.evaluate(&pos), sum / divisor);
+    /// assert_eq!(eval.evaluate(&pos), drawish.scale(sum));
     /// # Ok::<(), draughts_core::FenError>(())
     /// ```
     #[inline]
-    pub fn features(pos: &Position<V>) -> ([i32; FEATURE_COUNT], Score) {
+    pub fn features(pos: &Position<V>) -> ([i32; FEATURE_COUNT], Drawish) {
         let values = FeatureValues::compute(pos);
-        (values.relative(pos.turn()), drawish_divisor(pos))
+        (values.relative(pos.turn()), Drawish::of(pos))
     }
 
     /// Every feature's values, weight and contribution to the score of `pos`: the
@@ -107,13 +107,14 @@ impl<V: Variant> LinearEval<V> {
         });
         let patterns = self.patterns.as_ref().map(|p| p.score(pos));
         let sum: Score = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
-        let divisor = drawish_divisor(pos);
+        let sum = sum + patterns.unwrap_or(0);
+        let divisor = Drawish::of(pos).divisor(sum);
         Breakdown {
             turn: pos.turn(),
             rows,
             patterns,
             divisor,
-            total: (sum + patterns.unwrap_or(0)) / divisor,
+            total: sum / divisor,
         }
     }
 }
@@ -136,51 +137,107 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
         if let Some(patterns) = &self.patterns {
             score += patterns.score(pos);
         }
-        match drawish_divisor(pos) {
-            1 => score,
-            divisor => score / divisor,
+        Drawish::of(pos).scale(score)
+    }
+}
+
+/// What a lead is divided by where the material is drawish in itself: with flying
+/// kings, a side that leads with at most three pieces against a king rarely wins (a
+/// lone king holds a draw against up to three pieces in all but special positions, the
+/// reason for the 16-move and 5-move rules).
+pub const DRAWISH_DIVISOR: Score = 8;
+
+/// What a lead is divided by where both sides have as many kings and the men differ by
+/// at most one: with kings on the board such a lead is seldom enough to win.
+pub const LEVEL_KINGS_DIVISOR: Score = 2;
+
+/// How the evaluation scales down a lead in endings the weighted sum misjudges, as
+/// Scan 2.0 does: the divisor of a lead by the side to move and of one by the
+/// opponent. It depends on the material only, so the evaluation stays symmetric
+/// between the colours. Only variants with flying kings scale.
+///
+/// ```
+/// use draughts_core::{English, International, Position};
+/// use draughts_eval::{Drawish, Evaluator, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR};
+///
+/// // Three kings against a lone king: a lead of White's, to move, is divided by 8.
+/// let pos: Position<International> = "W:WK10,K20,K30:BK46".parse()?;
+/// assert_eq!(Drawish::of(&pos).divisor(1), DRAWISH_DIVISOR);
+/// let eval = LinearEval::<International>::default();
+/// assert!(eval.evaluate(&pos) > 0);
+/// // Four kings win: no scaling. Nor in English, where kings do not fly.
+/// let four: Position<International> = "W:WK10,K20,K30,K40:BK46".parse()?;
+/// assert_eq!(Drawish::of(&four).divisor(1), 1);
+/// let english: Position<English> = "W:WK10,K20:BK29".parse()?;
+/// assert_eq!(Drawish::of(&english), Drawish::NONE);
+/// // A king and a man each, and one man more for White: a lead is halved, either way.
+/// let level: Position<International> = "W:WK10,30,35,40,45:BK46,6,11,16".parse()?;
+/// assert_eq!(Drawish::of(&level).divisor(1), LEVEL_KINGS_DIVISOR);
+/// assert_eq!(Drawish::of(&level).divisor(-1), LEVEL_KINGS_DIVISOR);
+/// # Ok::<(), draughts_core::FenError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Drawish {
+    /// The divisor of a lead by the side to move.
+    pub lead: u8,
+    /// The divisor of a lead by the opponent.
+    pub trail: u8,
+}
+
+impl Drawish {
+    /// No scaling.
+    pub const NONE: Drawish = Drawish { lead: 1, trail: 1 };
+
+    /// The scaling of `pos`'s material.
+    #[inline]
+    pub fn of<V: Variant>(pos: &Position<V>) -> Drawish {
+        if !V::FLYING_KINGS
+            || pos.kings(Color::White).is_empty() && pos.kings(Color::Black).is_empty()
+        {
+            return Drawish::NONE;
+        }
+        let turn = pos.turn();
+        Drawish {
+            lead: lead_divisor(pos, turn) as u8,
+            trail: lead_divisor(pos, !turn) as u8,
+        }
+    }
+
+    /// The divisor of a score of `score` for the side to move.
+    #[inline]
+    pub fn divisor(self, score: impl Into<f64>) -> Score {
+        Score::from(if score.into() > 0.0 {
+            self.lead
+        } else {
+            self.trail
+        })
+    }
+
+    /// `score` scaled, rounding towards zero.
+    #[inline]
+    pub fn scale(self, score: Score) -> Score {
+        match self {
+            Drawish::NONE => score,
+            _ => score / self.divisor(score),
         }
     }
 }
 
-/// How much the weighted sum is divided by in endgames it misjudges: with flying kings a
-/// lone king holds a draw against up to three pieces in all but special positions (the
-/// reason for the 16-move and 5-move rules), so a material lead there is worth little
-/// and the search should not trade down into such an ending.
-///
-/// ```
-/// use draughts_core::{English, International, Position};
-/// use draughts_eval::{Evaluator, LinearEval, DRAWISH_DIVISOR};
-///
-/// let eval = LinearEval::<International>::default();
-/// // Three kings against a lone king: scaled down, but still better for White.
-/// let pos: Position<International> = "W:WK10,K20,K30:BK46".parse()?;
-/// let breakdown = eval.breakdown(&pos);
-/// assert_eq!(breakdown.divisor, DRAWISH_DIVISOR);
-/// assert_eq!(eval.evaluate(&pos), breakdown.rows.iter().map(|r| r.contribution).sum::<i32>() / DRAWISH_DIVISOR);
-/// assert!(eval.evaluate(&pos) > 0);
-/// // Four kings win: no scaling. Nor in English, where kings do not fly.
-/// let four: Position<International> = "W:WK10,K20,K30,K40:BK46".parse()?;
-/// assert_eq!(eval.breakdown(&four).divisor, 1);
-/// let english: Position<English> = "W:WK10,K20:BK29".parse()?;
-/// assert_eq!(LinearEval::<English>::default().breakdown(&english).divisor, 1);
-/// # Ok::<(), draughts_core::FenError>(())
-/// ```
-pub const DRAWISH_DIVISOR: Score = 8;
-
-/// [`DRAWISH_DIVISOR`] for a lone king against at most three pieces in a variant with
-/// flying kings, else 1. It depends on the material only, so it keeps the evaluation
-/// symmetric between the colours.
+/// What a lead of `ahead`'s is divided by: see [`Drawish`].
 #[inline]
-fn drawish_divisor<V: Variant>(pos: &Position<V>) -> Score {
-    // A lone king against at most three pieces: at most four pieces on the board.
-    if V::FLYING_KINGS && pos.piece_count() <= 4 {
-        for color in Color::BOTH {
-            let (own, kings) = (pos.pieces(color).len(), pos.kings(color).len());
-            if own == 1 && kings == 1 && pos.pieces(!color).len() <= 3 {
-                return DRAWISH_DIVISOR;
-            }
-        }
+fn lead_divisor<V: Variant>(pos: &Position<V>, ahead: Color) -> Score {
+    let their_kings = pos.kings(!ahead).len();
+    if their_kings == 0 {
+        return 1;
+    }
+    let ours = pos.pieces(ahead).len();
+    if ours <= 3 {
+        return DRAWISH_DIVISOR;
+    }
+    let our_kings = pos.kings(ahead).len();
+    let their_men = pos.pieces(!ahead).len() - their_kings;
+    if our_kings == their_kings && (ours - our_kings).abs_diff(their_men) <= 1 {
+        return LEVEL_KINGS_DIVISOR;
     }
     1
 }
@@ -239,8 +296,8 @@ pub struct Breakdown {
     pub rows: [FeatureScore; FEATURE_COUNT],
     /// The pattern table's contribution, if the evaluator has one.
     pub patterns: Option<Score>,
-    /// What the sum of the contributions is divided by: [`DRAWISH_DIVISOR`] in a drawish
-    /// lone-king ending, else 1.
+    /// What the sum of the contributions is divided by: more than 1 in a drawish ending
+    /// (see [`Drawish`]).
     pub divisor: Score,
     /// The sum of the contributions (features and patterns) divided by `divisor`: the
     /// evaluation.
@@ -282,7 +339,7 @@ impl fmt::Display for Breakdown {
         if self.divisor != 1 {
             writeln!(
                 f,
-                "(a drawish lone-king ending: the sum is divided by {})",
+                "(a drawish ending: the sum is divided by {})",
                 self.divisor
             )?;
         }

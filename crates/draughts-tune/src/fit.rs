@@ -12,7 +12,7 @@
 use crate::error::TuneError;
 use crate::plot::{line_chart, Series};
 use draughts_core::{Game, GameResult, Variant};
-use draughts_eval::{Feature, LinearEval, Weights, FEATURE_COUNT, MAX_WEIGHT};
+use draughts_eval::{Drawish, Feature, LinearEval, Weights, FEATURE_COUNT, MAX_WEIGHT};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
@@ -23,8 +23,8 @@ use std::path::Path;
 pub struct Sample {
     /// The side to move's feature differences.
     pub features: [i32; FEATURE_COUNT],
-    /// What the weighted sum is divided by (drawish endings).
-    pub divisor: i32,
+    /// How the weighted sum is scaled down in drawish endings.
+    pub drawish: Drawish,
     /// 1, ½ or 0: the side to move's result.
     pub target: f64,
 }
@@ -38,7 +38,7 @@ impl Sample {
             .zip(weights)
             .map(|(&x, w)| f64::from(x) * w)
             .sum();
-        sum / f64::from(self.divisor)
+        sum / f64::from(self.drawish.divisor(sum))
     }
 }
 
@@ -75,7 +75,7 @@ pub fn samples_from_game<V: Variant>(
         .skip(skip_plies)
         .filter(|pos| pos.is_quiet() && !pos.is_lost())
         .map(|pos| {
-            let (features, divisor) = LinearEval::<V>::features(pos);
+            let (features, drawish) = LinearEval::<V>::features(pos);
             let target = match winner {
                 None => 0.5,
                 Some(color) if color == pos.turn() => 1.0,
@@ -83,7 +83,7 @@ pub fn samples_from_game<V: Variant>(
             };
             Sample {
                 features,
-                divisor,
+                drawish,
                 target,
             }
         })
@@ -261,8 +261,9 @@ pub fn fit(
     for step in 1..=config.iterations {
         let mut gradient = [0.0; FEATURE_COUNT];
         for s in train {
-            let p = sigmoid(s.eval(&weights) / k);
-            let scale = (p - s.target) / (k * f64::from(s.divisor));
+            let eval = s.eval(&weights);
+            let p = sigmoid(eval / k);
+            let scale = (p - s.target) / (k * f64::from(s.drawish.divisor(eval)));
             for (g, &x) in gradient.iter_mut().zip(&s.features) {
                 *g += scale * f64::from(x);
             }
@@ -370,7 +371,7 @@ mod tests {
             features[Feature::Tempo.index()] = tempo;
             samples.push(Sample {
                 features,
-                divisor: 1,
+                drawish: Drawish::NONE,
                 target,
             });
         }
@@ -439,7 +440,7 @@ mod tests {
     fn loss_and_errors() {
         let draw = Sample {
             features: [0; FEATURE_COUNT],
-            divisor: 1,
+            drawish: Drawish::NONE,
             target: 0.5,
         };
         let zero = [0.0; FEATURE_COUNT];

@@ -18,8 +18,8 @@ use crate::error::TuneError;
 use crate::fit::{fit_k, LossPoint, Sample};
 use draughts_core::{Color, Game, GameResult, Position, Variant};
 use draughts_eval::{
-    flipped_arrangement, rotated_region, Feature, LinearEval, Patterns, Weights, ARRANGEMENTS,
-    FEATURE_COUNT, MAX_REGIONS, MAX_VALUE, MAX_WEIGHT, VALUE_SCALE,
+    flipped_arrangement, rotated_region, Drawish, Feature, LinearEval, Patterns, Weights,
+    ARRANGEMENTS, FEATURE_COUNT, MAX_REGIONS, MAX_VALUE, MAX_WEIGHT, VALUE_SCALE,
 };
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -31,8 +31,8 @@ pub struct PatternSample {
     pub features: [i16; FEATURE_COUNT],
     /// The arrangement on each region (White's view).
     pub arrangements: [u16; MAX_REGIONS],
-    /// What the score is divided by (drawish endings).
-    pub divisor: u8,
+    /// How the score is scaled down in drawish endings.
+    pub drawish: Drawish,
     /// Pieces on the board (for the opening/endgame blend).
     pub pieces: u8,
     /// Whether White is to move.
@@ -46,11 +46,11 @@ pub struct PatternSample {
 impl PatternSample {
     /// The sample of `pos` whose side to move went on to score `target` halves.
     pub fn new<V: Variant>(pos: &Position<V>, patterns: &Patterns<V>, target: u8) -> Self {
-        let (features, divisor) = LinearEval::<V>::features(pos);
+        let (features, drawish) = LinearEval::<V>::features(pos);
         PatternSample {
             features: features.map(|x| x.clamp(i16::MIN.into(), i16::MAX.into()) as i16),
             arrangements: patterns.arrangements(pos),
-            divisor: divisor.clamp(1, 255) as u8,
+            drawish,
             pieces: pos.piece_count().min(255) as u8,
             white_to_move: pos.turn() == Color::White,
             target: target.min(2),
@@ -78,7 +78,7 @@ impl PatternSample {
     fn as_feature_sample(&self) -> Sample {
         Sample {
             features: self.features.map(i32::from),
-            divisor: i32::from(self.divisor),
+            drawish: self.drawish,
             target: self.result(),
         }
     }
@@ -266,7 +266,8 @@ impl Model {
             white += phase * (t[0] - m[0]) + (1.0 - phase) * (t[1] - m[1]);
         }
         let sign = if s.white_to_move { 1.0 } else { -1.0 };
-        (features + sign * white) / f64::from(s.divisor)
+        let sum = features + sign * white;
+        sum / f64::from(s.drawish.divisor(sum))
     }
 
     fn loss(&self, samples: &[PatternSample], targets: &[f64], k: f64) -> f64 {
@@ -384,8 +385,9 @@ pub fn fit_patterns<V: Variant>(
         }
         for &i in &order {
             let s = &train[i as usize];
-            let p = sigmoid(model.eval(s) / k);
-            let g = (p - train_targets[i as usize]) / (k * f64::from(s.divisor));
+            let eval = model.eval(s);
+            let p = sigmoid(eval / k);
+            let g = (p - train_targets[i as usize]) / (k * f64::from(s.drawish.divisor(eval)));
             for f in 0..FEATURE_COUNT {
                 let x = f64::from(s.features[f]);
                 if free[f] && x != 0.0 {
