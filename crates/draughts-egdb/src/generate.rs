@@ -61,6 +61,9 @@ pub struct BuildOptions {
     pub threads: usize,
     /// Show progress bars on standard error.
     pub progress: bool,
+    /// Build only the job of this slice (it and its twin); the slices it needs must be
+    /// finished in the folder, and the others are left alone.
+    pub only: Option<Material>,
 }
 
 /// What happened to one slice.
@@ -478,8 +481,25 @@ pub fn build_with<V: Variant>(
         let mut db = Database::<V>::empty(dir);
         let mut values = ValueTables::<V>::new();
         let all = Material::all_up_to(pieces);
+        let only = match options.only {
+            Some(m) => Some(
+                crate::jobs::job_of::<V>(pieces, m).ok_or(Error::NotInBuild {
+                    slice: m.to_string(),
+                    pieces,
+                })?,
+            ),
+            None => None,
+        };
         for &material in &all {
-            if db.has(material) {
+            // With `only`: a slice the job needs must be there; the others are skipped.
+            let (needed, skipped) = match &only {
+                Some(job) => (
+                    job.needs(material),
+                    !job.needs(material) && !job.has(material),
+                ),
+                None => (false, false),
+            };
+            if db.has(material) || skipped {
                 continue;
             }
             let mut job = vec![material];
@@ -496,6 +516,14 @@ pub fn build_with<V: Variant>(
                         db.insert(slice);
                     }
                     (false, 0.0, PassSeconds::default())
+                }
+                Err(Error::Io { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound && needed =>
+                {
+                    return Err(Error::MissingSlice {
+                        dir: dir.to_owned(),
+                        slice: material.to_string(),
+                    })
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();

@@ -104,6 +104,7 @@ mod exceptions;
 mod format;
 mod generate;
 mod index;
+mod jobs;
 mod material;
 mod memo;
 #[allow(unsafe_code)]
@@ -120,6 +121,7 @@ pub use generate::{
     build, build_with, plan, BuildOptions, PassSeconds, PiecePlan, SliceReport,
     BUILD_BYTES_PER_SLOT,
 };
+pub use jobs::{job_of, job_state, jobs, Job, JobState, MEMO_BYTES_PER_THREAD};
 pub use material::Material;
 pub use probe::THREAT_PLIES;
 pub use sample::{positions_by_kind, ProbeKind, Sampler};
