@@ -19,7 +19,7 @@ import pytest
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
-from fastdraughts.cluster import build_egdb  # noqa: E402
+from fastdraughts.cluster import ClusterError, build_egdb, merge_shards, self_play_data  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -157,3 +157,36 @@ def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path):
     assert driver.returncode == 0, err
     assert "built" in out and "23/23 jobs" in err
     assert_same_files(tmp_path, reference("english", 4))
+
+
+DATA_OPTIONS = ["--variant", "english", "--nodes", "300", "--seed", "5", "--max-plies", "80"]
+
+
+def test_self_play_data_equals_one_machine(cluster, draughts, tmp_path):
+    """Shards of 3 games, played as tasks and merged: the file one run writes."""
+    whole = tmp_path / "whole.data"
+    subprocess.run(
+        [draughts, "tune", "data", "--quiet", "--games", "10", "--out", str(whole), *DATA_OPTIONS],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    seen = []
+    merged = tmp_path / "merged.data"
+    self_play_data(10, str(merged), DATA_OPTIONS, shard_games=3, binary=draughts, on_progress=lambda d, t: seen.append((d, t)))
+    assert merged.read_bytes() == whole.read_bytes()
+    assert seen[-1] == (10, 10) and len(seen) == 4
+    # Again: every shard is whole, so nothing is played and the file is the same.
+    self_play_data(10, str(merged), DATA_OPTIONS, shard_games=3, binary=draughts)
+    assert merged.read_bytes() == whole.read_bytes()
+
+
+def test_merge_rejects_a_short_shard(tmp_path, draughts):
+    shard = tmp_path / "a.data"
+    subprocess.run(
+        [draughts, "tune", "data", "--quiet", "--games", "2", "--out", str(shard), *DATA_OPTIONS],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    with pytest.raises(ClusterError, match="2 games, expected 3"):
+        merge_shards([str(shard)], [3], str(tmp_path / "out.data"))
+    shard.write_bytes(shard.read_bytes()[:-5])
+    with pytest.raises(ClusterError, match="cut-off block"):
+        merge_shards([str(shard)], [2], str(tmp_path / "out.data"))
