@@ -88,76 +88,6 @@ pub struct SliceReport {
     pub bytes: u64,
 }
 
-/// Bytes a build holds per index slot of the job it is solving (a slice and its twin):
-/// a 16-bit cell (state and child count) and two generation bits. The job being solved
-/// is the peak; the finished slices are memory-mapped files, a small fraction of it.
-pub const BUILD_BYTES_PER_SLOT: f64 = std::mem::size_of::<AtomicU16>() as f64 + 2.0 / 8.0;
-
-/// What building the slices of one piece count takes, from the index sizes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PiecePlan {
-    /// The piece count.
-    pub pieces: u32,
-    /// Every slice of that many pieces (White to move) with its index slots, in build
-    /// order.
-    pub slices: Vec<(Material, u64)>,
-    /// The job with the most slots: a slice and its colour-swapped twin (one slice if
-    /// the material is symmetric).
-    pub largest_job: Vec<Material>,
-    /// Its slots.
-    pub largest_job_slots: u64,
-}
-
-impl PiecePlan {
-    /// Index slots of all the slices.
-    pub fn slots(&self) -> u64 {
-        self.slices.iter().map(|&(_, n)| n).sum()
-    }
-
-    /// The build's projected peak memory in bytes: the largest job at
-    /// [`BUILD_BYTES_PER_SLOT`].
-    pub fn peak_bytes(&self) -> f64 {
-        self.largest_job_slots as f64 * BUILD_BYTES_PER_SLOT
-    }
-}
-
-/// The slices and jobs of 2 to `pieces` pieces of variant `V`, one [`PiecePlan`] per
-/// piece count, computed from the index without building anything.
-///
-/// # Panics
-/// In debug builds, if an index size overflows `u64` (far beyond the 8 pieces the
-/// engine's tools accept).
-pub fn plan<V: Variant>(pieces: u32) -> Vec<PiecePlan> {
-    (2..=pieces)
-        .map(|n| {
-            let slices: Vec<(Material, u64)> = Material::all_with(n)
-                .into_iter()
-                .map(|m| (m, Indexer::<V>::new(m).size()))
-                .collect();
-            let job = |m: Material| -> Vec<Material> {
-                if m.swapped() == m {
-                    vec![m]
-                } else {
-                    vec![m, m.swapped()]
-                }
-            };
-            let job_slots =
-                |m: Material| -> u64 { job(m).iter().map(|&x| Indexer::<V>::new(x).size()).sum() };
-            let largest = slices
-                .iter()
-                .map(|&(m, _)| m)
-                .max_by_key(|&m| (job_slots(m), std::cmp::Reverse(m)))
-                .unwrap_or(Material::new(0, 1, 0, 1));
-            PiecePlan {
-                pieces: n,
-                largest_job: job(largest),
-                largest_job_slots: job_slots(largest),
-                slices,
-            }
-        })
-        .collect()
-}
-
 /// Wall seconds of the passes of one job (a slice and its twin).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PassSeconds {
@@ -879,34 +809,4 @@ fn propagate<V: Variant>(
         }
     }
     decided
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use draughts_core::English;
-
-    #[test]
-    fn plan_counts_the_index_slots() {
-        let plans = plan::<English>(3);
-        assert_eq!(plans.len(), 2);
-        let two = &plans[0];
-        // King against king: 32 * 31 placements; a man has 28 squares (not its
-        // crowning row); a man against a man, 28 * 28 (overlaps are holes).
-        let expected = [
-            (Material::new(0, 1, 0, 1), 32 * 31),
-            (Material::new(0, 1, 1, 0), 28 * 31),
-            (Material::new(1, 0, 0, 1), 28 * 31),
-            (Material::new(1, 0, 1, 0), 28 * 28),
-        ];
-        for (material, slots) in expected {
-            assert!(two.slices.contains(&(material, slots)), "{material}");
-        }
-        assert_eq!(two.slots(), 3512);
-        // Jobs pair a slice with its twin: the man-and-king job has 2 * 868 slots.
-        assert_eq!(two.largest_job_slots, 1736);
-        assert_eq!(two.largest_job.len(), 2);
-        assert_eq!(two.peak_bytes(), 1736.0 * 2.25);
-        assert_eq!(plans[1].slices.len(), 12);
-    }
 }

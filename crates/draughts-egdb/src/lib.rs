@@ -117,11 +117,11 @@ mod varint;
 pub use database::{file_name, Comparison, Database, SliceStats};
 pub use draughts_search::Wld;
 pub use error::Error;
-pub use generate::{
-    build, build_with, plan, BuildOptions, PassSeconds, PiecePlan, SliceReport,
-    BUILD_BYTES_PER_SLOT,
+pub use generate::{build, build_with, BuildOptions, PassSeconds, SliceReport};
+pub use jobs::{
+    job_of, job_state, jobs, plan, Job, JobState, PiecePlan, BUILD_BYTES_PER_SLOT,
+    MEMO_BYTES_PER_THREAD,
 };
-pub use jobs::{job_of, job_state, jobs, Job, JobState, MEMO_BYTES_PER_THREAD};
 pub use material::Material;
 pub use probe::THREAT_PLIES;
 pub use sample::{positions_by_kind, ProbeKind, Sampler};

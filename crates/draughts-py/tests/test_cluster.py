@@ -1,6 +1,7 @@
 """fastdraughts.cluster on a local Ray cluster (a head and two worker nodes on
 loopback, started here): endgame databases built by job as Ray tasks equal, file for
-file, the one-machine build, also when a worker dies in the middle of a job.
+file, the one-machine build, also when a worker dies in the middle of a job; self-play
+data in shards equals one run's file; matches and SPRT runs in shards add up.
 
 They run the ``draughts`` binary: ``DRAUGHTS_BIN``, else the workspace's debug or release
 build (``cargo test`` makes the debug one). The bigger builds (International 4, English
@@ -19,7 +20,14 @@ import pytest
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
-from fastdraughts.cluster import ClusterError, build_egdb, merge_shards, self_play_data  # noqa: E402
+from fastdraughts.cluster import (  # noqa: E402
+    ClusterError,
+    build_egdb,
+    merge_shards,
+    play_match,
+    result_line,
+    self_play_data,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -190,3 +198,37 @@ def test_merge_rejects_a_short_shard(tmp_path, draughts):
     shard.write_bytes(shard.read_bytes()[:-5])
     with pytest.raises(ClusterError, match="cut-off block"):
         merge_shards([str(shard)], [2], str(tmp_path / "out.data"))
+
+
+MATCH_OPTIONS = [
+    "--variant", "english", "--engine1", "internal:depth=3", "--engine2", "internal:depth=1",
+    "--max-plies", "80", "--timeout", "30",
+]  # fmt: skip
+
+
+def _pdn_games(path: pathlib.Path) -> int:
+    return sum(1 for line in path.read_text().splitlines() if line.startswith("[Result "))
+
+
+def test_match_counts_add_up(cluster, draughts, tmp_path):
+    pdn = tmp_path / "match.pdn"
+    seen = []
+    totals = play_match(8, str(pdn), MATCH_OPTIONS, shard_games=2, binary=draughts, on_progress=seen.append)
+    assert totals["games"] == totals["wins"] + totals["draws"] + totals["losses"] == 8
+    assert sum(totals["pentanomial"]) == 4 and totals["unpaired"] == 0
+    assert _pdn_games(pdn) == 8 and len(seen) == 4
+    rounds = [line for line in pdn.read_text().splitlines() if line.startswith("[Round ")]
+    assert rounds == [f'[Round "{i}"]' for i in range(1, 9)]
+    # Resumed: every shard is finished, nothing is played, the totals are the same.
+    assert play_match(8, str(pdn), MATCH_OPTIONS, shard_games=2, binary=draughts) == totals
+
+
+def test_sprt_stops_and_counts_add_up(cluster, draughts, tmp_path):
+    pdn = tmp_path / "sprt.pdn"
+    sprt = "elo0=0,elo1=400,alpha=0.2,beta=0.2"
+    totals = play_match(400, str(pdn), MATCH_OPTIONS, shard_games=2, sprt=sprt, binary=draughts, in_flight=2)
+    assert totals["decision"] in ("H0", "H1")
+    assert totals["games"] == totals["wins"] + totals["draws"] + totals["losses"] == 2 * sum(totals["pentanomial"])
+    assert totals["decided_after_pairs"] <= sum(totals["pentanomial"]) < 200
+    assert _pdn_games(pdn) == totals["games"]
+    assert "accepted after" in result_line(totals, sprt)

@@ -7,6 +7,7 @@ from typing import List, Optional
 from .data import self_play_data
 from .egdb import EgdbProgress, build_egdb
 from .errors import ClusterError
+from .match import play_match, result_line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -23,6 +24,16 @@ def _parser() -> argparse.ArgumentParser:
     egdb.add_argument("--pieces", type=int, required=True)
     egdb.add_argument("--out", required=True, help="the output folder, shared by every worker")
     egdb.add_argument("--threads", type=int, default=1, help="threads (and CPUs asked for) per job")
+    match = commands.add_parser(
+        "match",
+        help="a match, a task per shard of game pairs, into one PDN and one result",
+        description="Options after -- go to `draughts match` (--variant, --engine1, --engine2, --move-time, ...).",
+    )
+    match.add_argument("--games", type=int, required=True, help="games, or with --sprt the most games")
+    match.add_argument("--pdn", required=True, help="the PDN file (shards go to PDN.shards, shared by every worker)")
+    match.add_argument("--shard-games", type=int, default=8, help="games a task plays (whole pairs)")
+    match.add_argument("--sprt", help="elo0=E0,elo1=E1,alpha=A,beta=B: stop once the test decides")
+    match.add_argument("options", nargs=argparse.REMAINDER, help="-- then options of draughts match")
     data = commands.add_parser(
         "data",
         help="self-play data, a task per shard of games, merged into one file",
@@ -38,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
 def _draw(progress: EgdbProgress) -> None:
     end = "\n" if progress.jobs_done == progress.jobs_total else ""
     print(f"\r{progress.line()}\x1b[K", end=end, file=sys.stderr, flush=True)
+
+
+def _passed(options: List[str]) -> List[str]:
+    """The options after ``--``."""
+    return options[1:] if options[:1] == ["--"] else options
 
 
 def _draw_games(done: int, total: int) -> None:
@@ -58,8 +74,17 @@ def main(argv: Optional[List[str]] = None) -> int:
             )
             hosts = sorted({r["host"] for r in reports})
             print(f"built {len(reports)} jobs into {args.out} on {', '.join(hosts) or 'no host'}")
+        elif args.command == "match":
+            totals = play_match(
+                args.games, args.pdn, _passed(args.options),
+                shard_games=args.shard_games, sprt=args.sprt, binary=args.draughts, retries=args.retries,
+                on_progress=lambda t: print(f"\r{result_line(t, args.sprt)}\x1b[K", end="", file=sys.stderr, flush=True),
+            )
+            print(file=sys.stderr)
+            print(result_line(totals, args.sprt))
+            print(f"PDN: {args.pdn}")
         elif args.command == "data":
-            options = args.options[1:] if args.options[:1] == ["--"] else args.options
+            options = _passed(args.options)
             self_play_data(
                 args.games, args.out, options,
                 shard_games=args.shard_games, binary=args.draughts, retries=args.retries, on_progress=_draw_games,
