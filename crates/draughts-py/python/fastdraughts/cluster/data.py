@@ -14,6 +14,7 @@ from typing import Callable, List, Optional, Sequence
 
 from .errors import ClusterError
 from .process import run_draughts
+from .tasks import finish_one, one_cpu_task, shard_ranges
 
 _RECORD = 36
 
@@ -76,25 +77,18 @@ def self_play_data(
     (``--variant``, ``--seed``, ``--nodes``, ...). The shards are kept in ``out.shards``
     (a folder every worker shares), so a stopped run resumes; ``on_progress(done,
     games)`` is called as shards finish."""
-    import ray
-
     if games < 1 or shard_games < 1:
         raise ClusterError("games and shard_games must be at least 1")
     folder = f"{out}.shards"
     os.makedirs(folder, exist_ok=True)
-    task = ray.remote(_play_shard).options(num_cpus=1, max_retries=retries, retry_exceptions=True)
-    ranges = [(a, min(a + shard_games, games)) for a in range(0, games, shard_games)]
+    task = one_cpu_task(_play_shard, retries)
+    ranges = shard_ranges(games, shard_games)
     paths = [os.path.join(folder, f"{a:09}-{b:09}.data") for a, b in ranges]
-    pending = {task.remote(binary, a, b, path, list(options)): b - a for (a, b), path in zip(ranges, paths)}
+    pending = {task.remote(binary, a, b, path, list(options)): (a, b) for (a, b), path in zip(ranges, paths)}
     done = 0
     while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        count = pending.pop(ready[0])
-        try:
-            ray.get(ready[0])
-        except ray.exceptions.RayError as e:
-            raise ClusterError(f"a shard failed after {retries} retries: {e}") from e
-        done += count
+        (a, b), _ = finish_one(pending, retries)
+        done += b - a
         if on_progress is not None:
             on_progress(done, games)
     merge_shards(paths, [b - a for a, b in ranges], out)

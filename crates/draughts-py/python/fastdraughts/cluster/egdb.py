@@ -9,6 +9,7 @@ from typing import Callable, Dict, List, Optional
 
 from .errors import ClusterError
 from .process import run_draughts
+from .tasks import finish_one
 
 #: Memory a task asks for beyond the job's projected peak: the process itself, its
 #: mapped slice files and value tables of the smaller slices.
@@ -101,19 +102,15 @@ def build_egdb(
             retry_exceptions=True,
         ).remote(binary, variant, pieces, out, job["id"], threads, *after)
         waits[job["id"]] = [ref]
-        pending[ref] = job["id"]
-        slots[job["id"]] = job["slots"]
+        pending[ref] = f"job {job['id']}"
+        slots[f"job {job['id']}"] = job["slots"]
     total = sum(j["slots"] for j in plan["jobs"])
     progress = EgdbProgress(skipped, len(plan["jobs"]), total - sum(slots.values()), total, skipped, "-", 0.0)
     start = time.monotonic()
     reports = []
     while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        job = pending.pop(ready[0])
-        try:
-            reports.append(ray.get(ready[0]))
-        except ray.exceptions.RayError as e:
-            raise ClusterError(f"job {job} failed after {retries} retries: {e}") from e
+        job, report = finish_one(pending, retries)
+        reports.append(report)
         progress.jobs_done += 1
         progress.slots_done += slots[job]
         progress.last = job

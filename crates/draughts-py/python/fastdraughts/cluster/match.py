@@ -14,6 +14,7 @@ from typing import Callable, List, Optional, Sequence
 
 from .errors import ClusterError
 from .process import run_draughts
+from .tasks import finish_one, one_cpu_task, shard_ranges
 
 
 def _play_shard(binary: str, first: int, games: int, stem: str, options: List[str]) -> dict:
@@ -75,8 +76,8 @@ def play_match(
         raise ClusterError("games and shard_games must be at least 1")
     folder = f"{pdn}.shards"
     os.makedirs(folder, exist_ok=True)
-    task = ray.remote(_play_shard).options(num_cpus=1, max_retries=retries, retry_exceptions=True)
-    shards = [(a, min(a + shard_games, games)) for a in range(0, games, shard_games)]
+    task = one_cpu_task(_play_shard, retries)
+    shards = shard_ranges(games, shard_games)
     stems = {a: os.path.join(folder, f"{a:09}-{b:09}") for a, b in shards}
     done = [a for a, b in shards if _finished(stems[a], b - a)]
     waiting = [(a, b) for a, b in shards if a not in done]
@@ -87,12 +88,7 @@ def play_match(
         while waiting and len(pending) < limit:
             a, b = waiting.pop(0)
             pending[task.remote(binary, a, b - a, stems[a], list(options))] = a
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        first = pending.pop(ready[0])
-        try:
-            ray.get(ready[0])
-        except ray.exceptions.RayError as e:
-            raise ClusterError(f"shard from game {first} failed after {retries} retries: {e}") from e
+        first, _ = finish_one(pending, retries)
         done.append(first)
         totals = tally(binary, [f"{stems[a]}.results" for a in sorted(done)], sprt)
         if on_progress is not None:
