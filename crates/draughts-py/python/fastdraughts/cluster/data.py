@@ -14,7 +14,7 @@ from typing import Callable, List, Optional, Sequence
 
 from .errors import ClusterError
 from .process import run_draughts
-from .tasks import finish_one, one_cpu_task, shard_ranges
+from .tasks import finish_one, one_cpu_task, shards
 
 _RECORD = 36
 
@@ -77,18 +77,14 @@ def self_play_data(
     (``--variant``, ``--seed``, ``--nodes``, ...). The shards are kept in ``out.shards``
     (a folder every worker shares), so a stopped run resumes; ``on_progress(done,
     games)`` is called as shards finish."""
-    if games < 1 or shard_games < 1:
-        raise ClusterError("games and shard_games must be at least 1")
-    folder = f"{out}.shards"
-    os.makedirs(folder, exist_ok=True)
     task = one_cpu_task(_play_shard, retries)
-    ranges = shard_ranges(games, shard_games)
-    paths = [os.path.join(folder, f"{a:09}-{b:09}.data") for a, b in ranges]
-    pending = {task.remote(binary, a, b, path, list(options)): (a, b) for (a, b), path in zip(ranges, paths)}
+    ranges = shards(games, shard_games, f"{out}.shards")
+    paths = [f"{stem}.data" for _, _, stem in ranges]
+    pending = {task.remote(binary, a, b, path, list(options)): (a, b) for (a, b, _), path in zip(ranges, paths)}
     done = 0
     while pending:
         (a, b), _ = finish_one(pending, retries)
         done += b - a
         if on_progress is not None:
             on_progress(done, games)
-    merge_shards(paths, [b - a for a, b in ranges], out)
+    merge_shards(paths, [b - a for a, b, _ in ranges], out)

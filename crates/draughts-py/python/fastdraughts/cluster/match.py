@@ -14,7 +14,7 @@ from typing import Callable, List, Optional, Sequence
 
 from .errors import ClusterError
 from .process import run_draughts
-from .tasks import finish_one, one_cpu_task, shard_ranges
+from .tasks import finish_one, one_cpu_task, shards
 
 
 def _play_shard(binary: str, first: int, games: int, stem: str, options: List[str]) -> dict:
@@ -70,17 +70,11 @@ def play_match(
     ``on_progress(totals)`` is called as shards finish."""
     import ray
 
-    games += games % 2
-    shard_games += shard_games % 2
-    if games < 2 or shard_games < 2:
-        raise ClusterError("games and shard_games must be at least 1")
-    folder = f"{pdn}.shards"
-    os.makedirs(folder, exist_ok=True)
     task = one_cpu_task(_play_shard, retries)
-    shards = shard_ranges(games, shard_games)
-    stems = {a: os.path.join(folder, f"{a:09}-{b:09}") for a, b in shards}
-    done = [a for a, b in shards if _finished(stems[a], b - a)]
-    waiting = [(a, b) for a, b in shards if a not in done]
+    pairs = shards(games + games % 2, shard_games + shard_games % 2, f"{pdn}.shards")
+    stems = {a: stem for a, _, stem in pairs}
+    done = [a for a, b, stem in pairs if _finished(stem, b - a)]
+    waiting = [(a, b) for a, b, _ in pairs if a not in done]
     limit = in_flight or max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     pending = {}
     totals = tally(binary, [f"{stems[a]}.results" for a in done], sprt) if done else {}

@@ -1,13 +1,19 @@
 """What the drivers share: shards of a range, and waiting for one task at a time."""
 
+import os
 from typing import Any, Callable, Dict, List, Tuple
 
 from .errors import ClusterError
 
 
-def shard_ranges(total: int, size: int) -> List[Tuple[int, int]]:
-    """``0..total`` in ranges of ``size`` (the last may be shorter)."""
-    return [(a, min(a + size, total)) for a in range(0, total, size)]
+def shards(total: int, size: int, folder: str) -> List[Tuple[int, int, str]]:
+    """``0..total`` in ranges ``(a, b)`` of ``size`` (the last may be shorter), each with
+    the stem of its files in ``folder`` (created)."""
+    if total < 1 or size < 1:
+        raise ClusterError("the games and the games a task plays must be at least 1")
+    os.makedirs(folder, exist_ok=True)
+    ranges = [(a, min(a + size, total)) for a in range(0, total, size)]
+    return [(a, b, os.path.join(folder, f"{a:09}-{b:09}")) for a, b in ranges]
 
 
 def one_cpu_task(function: Callable, retries: int):
