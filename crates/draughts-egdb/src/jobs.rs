@@ -225,11 +225,7 @@ mod tests {
 
     #[test]
     fn dependencies_are_reduced() {
-        let jobs = jobs::<English>(4);
-        let job = |name: &str| {
-            let m = Material::from_name(name).unwrap();
-            jobs.iter().find(|j| j.id() == m).unwrap().clone()
-        };
+        let job = |name: &str| job_of::<English>(4, Material::from_name(name).unwrap()).unwrap();
         assert!(job("w0m1k-b0m1k").depends_on.is_empty());
         // Two kings against one need king against king only.
         assert_eq!(
