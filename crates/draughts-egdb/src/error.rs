@@ -86,6 +86,14 @@ pub enum Error {
         /// The slice's name.
         slice: String,
     },
+    /// A slice asked for is not among those a build of that many pieces makes.
+    #[error("slice {slice} is not part of a build of up to {pieces} pieces")]
+    NotInBuild {
+        /// The slice's name.
+        slice: String,
+        /// The build's piece count.
+        pieces: u32,
+    },
     /// `verify` found a stored value that disagrees with its successors.
     #[error("{path}: position {fen} is stored as {stored:?} but its successors give {computed:?}")]
     Inconsistent {

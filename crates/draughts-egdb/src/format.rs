@@ -273,7 +273,9 @@ pub(crate) fn write(
         bytes.extend_from_slice(block);
     }
     debug_assert_eq!(bytes.len() as u64, header.file_len());
-    let tmp = path.with_extension("egdb.tmp");
+    // The process id keeps two builders of one job (a retried task whose first try
+    // still runs) from writing into each other's file.
+    let tmp = path.with_extension(format!("egdb.{}.tmp", std::process::id()));
     std::fs::write(&tmp, &bytes).map_err(|e| Error::io(&tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
 }

@@ -61,6 +61,9 @@ pub struct BuildOptions {
     pub threads: usize,
     /// Show progress bars on standard error.
     pub progress: bool,
+    /// Build only the job of this slice (it and its twin); the slices it needs must be
+    /// finished in the folder, and the others are left alone.
+    pub only: Option<Material>,
 }
 
 /// What happened to one slice.
@@ -83,76 +86,6 @@ pub struct SliceReport {
     pub exceptions: u64,
     /// Bytes on disk.
     pub bytes: u64,
-}
-
-/// Bytes a build holds per index slot of the job it is solving (a slice and its twin):
-/// a 16-bit cell (state and child count) and two generation bits. The job being solved
-/// is the peak; the finished slices are memory-mapped files, a small fraction of it.
-pub const BUILD_BYTES_PER_SLOT: f64 = std::mem::size_of::<AtomicU16>() as f64 + 2.0 / 8.0;
-
-/// What building the slices of one piece count takes, from the index sizes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PiecePlan {
-    /// The piece count.
-    pub pieces: u32,
-    /// Every slice of that many pieces (White to move) with its index slots, in build
-    /// order.
-    pub slices: Vec<(Material, u64)>,
-    /// The job with the most slots: a slice and its colour-swapped twin (one slice if
-    /// the material is symmetric).
-    pub largest_job: Vec<Material>,
-    /// Its slots.
-    pub largest_job_slots: u64,
-}
-
-impl PiecePlan {
-    /// Index slots of all the slices.
-    pub fn slots(&self) -> u64 {
-        self.slices.iter().map(|&(_, n)| n).sum()
-    }
-
-    /// The build's projected peak memory in bytes: the largest job at
-    /// [`BUILD_BYTES_PER_SLOT`].
-    pub fn peak_bytes(&self) -> f64 {
-        self.largest_job_slots as f64 * BUILD_BYTES_PER_SLOT
-    }
-}
-
-/// The slices and jobs of 2 to `pieces` pieces of variant `V`, one [`PiecePlan`] per
-/// piece count, computed from the index without building anything.
-///
-/// # Panics
-/// In debug builds, if an index size overflows `u64` (far beyond the 8 pieces the
-/// engine's tools accept).
-pub fn plan<V: Variant>(pieces: u32) -> Vec<PiecePlan> {
-    (2..=pieces)
-        .map(|n| {
-            let slices: Vec<(Material, u64)> = Material::all_with(n)
-                .into_iter()
-                .map(|m| (m, Indexer::<V>::new(m).size()))
-                .collect();
-            let job = |m: Material| -> Vec<Material> {
-                if m.swapped() == m {
-                    vec![m]
-                } else {
-                    vec![m, m.swapped()]
-                }
-            };
-            let job_slots =
-                |m: Material| -> u64 { job(m).iter().map(|&x| Indexer::<V>::new(x).size()).sum() };
-            let largest = slices
-                .iter()
-                .map(|&(m, _)| m)
-                .max_by_key(|&m| (job_slots(m), std::cmp::Reverse(m)))
-                .unwrap_or(Material::new(0, 1, 0, 1));
-            PiecePlan {
-                pieces: n,
-                largest_job: job(largest),
-                largest_job_slots: job_slots(largest),
-                slices,
-            }
-        })
-        .collect()
 }
 
 /// Wall seconds of the passes of one job (a slice and its twin).
@@ -478,8 +411,25 @@ pub fn build_with<V: Variant>(
         let mut db = Database::<V>::empty(dir);
         let mut values = ValueTables::<V>::new();
         let all = Material::all_up_to(pieces);
+        let only = match options.only {
+            Some(m) => Some(
+                crate::jobs::job_of::<V>(pieces, m).ok_or(Error::NotInBuild {
+                    slice: m.to_string(),
+                    pieces,
+                })?,
+            ),
+            None => None,
+        };
         for &material in &all {
-            if db.has(material) {
+            // With `only`: a slice the job needs must be there; the others are skipped.
+            let (needed, skipped) = match &only {
+                Some(job) => (
+                    job.needs(material),
+                    !job.needs(material) && !job.has(material),
+                ),
+                None => (false, false),
+            };
+            if db.has(material) || skipped {
                 continue;
             }
             let mut job = vec![material];
@@ -496,6 +446,14 @@ pub fn build_with<V: Variant>(
                         db.insert(slice);
                     }
                     (false, 0.0, PassSeconds::default())
+                }
+                Err(Error::Io { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound && needed =>
+                {
+                    return Err(Error::MissingSlice {
+                        dir: dir.to_owned(),
+                        slice: material.to_string(),
+                    })
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
@@ -851,34 +809,4 @@ fn propagate<V: Variant>(
         }
     }
     decided
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use draughts_core::English;
-
-    #[test]
-    fn plan_counts_the_index_slots() {
-        let plans = plan::<English>(3);
-        assert_eq!(plans.len(), 2);
-        let two = &plans[0];
-        // King against king: 32 * 31 placements; a man has 28 squares (not its
-        // crowning row); a man against a man, 28 * 28 (overlaps are holes).
-        let expected = [
-            (Material::new(0, 1, 0, 1), 32 * 31),
-            (Material::new(0, 1, 1, 0), 28 * 31),
-            (Material::new(1, 0, 0, 1), 28 * 31),
-            (Material::new(1, 0, 1, 0), 28 * 28),
-        ];
-        for (material, slots) in expected {
-            assert!(two.slices.contains(&(material, slots)), "{material}");
-        }
-        assert_eq!(two.slots(), 3512);
-        // Jobs pair a slice with its twin: the man-and-king job has 2 * 868 slots.
-        assert_eq!(two.largest_job_slots, 1736);
-        assert_eq!(two.largest_job.len(), 2);
-        assert_eq!(two.peak_bytes(), 1736.0 * 2.25);
-        assert_eq!(plans[1].slices.len(), 12);
-    }
 }

@@ -104,6 +104,7 @@ mod exceptions;
 mod format;
 mod generate;
 mod index;
+mod jobs;
 mod material;
 mod memo;
 #[allow(unsafe_code)]
@@ -116,9 +117,10 @@ mod varint;
 pub use database::{file_name, Comparison, Database, SliceStats};
 pub use draughts_search::Wld;
 pub use error::Error;
-pub use generate::{
-    build, build_with, plan, BuildOptions, PassSeconds, PiecePlan, SliceReport,
-    BUILD_BYTES_PER_SLOT,
+pub use generate::{build, build_with, BuildOptions, PassSeconds, SliceReport};
+pub use jobs::{
+    job_of, job_state, jobs, plan, Job, JobState, PiecePlan, BUILD_BYTES_PER_SLOT,
+    MEMO_BYTES_PER_THREAD,
 };
 pub use material::Material;
 pub use probe::THREAT_PLIES;

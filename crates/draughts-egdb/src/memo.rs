@@ -23,6 +23,9 @@ use std::sync::Mutex;
 /// Entries of one worker's table: 2^`MEMO_BITS` words.
 const MEMO_BITS: u32 = 20;
 
+/// Bytes of one worker's table.
+pub(crate) const BYTES: u64 = (std::mem::size_of::<u64>() as u64) << MEMO_BITS;
+
 /// One worker's table. An entry is `key << 3 | value` (0 empty; values 1 win, 2 loss,
 /// 3 draw, 4 undecided), where the key packs index, material and budget.
 pub(crate) struct Memo {

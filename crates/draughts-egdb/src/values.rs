@@ -89,7 +89,7 @@ pub(crate) fn write<V: Variant>(
                     .fold(0, |acc, k| acc | (code_of(base + k) & 3) << (2 * k));
             }
         });
-    let tmp = path.with_extension("values.tmp");
+    let tmp = path.with_extension(format!("values.{}.tmp", std::process::id()));
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         f.write_all(&header::<V>(material, size, crc32fast::hash(&data)))?;
         f.write_all(&data)

@@ -1,6 +1,8 @@
 //! `draughts egdb`: build, probe, check and measure endgame databases, and measure how
 //! well the engine converts won database positions into wins.
 
+mod plan;
+
 use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions, EngineSearcher};
 use clap::{Args, Subcommand};
@@ -77,6 +79,10 @@ struct BuildArgs {
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
     threads: u32,
+    /// Build only the job of this slice (it and its twin), e.g. `w1m0k-b2m0k`; the jobs
+    /// it depends on (`egdb plan --json`) must be finished in --out.
+    #[arg(long, value_name = "MATERIAL", value_parser = material_arg)]
+    only: Option<Material>,
 }
 
 #[derive(Args, Debug)]
@@ -87,6 +93,13 @@ struct PlanArgs {
     /// Every slice with at most this many pieces.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
     pieces: u32,
+    /// Print every job as JSON: its slices, dependencies, slots and projected peak.
+    #[arg(long)]
+    json: bool,
+    /// With --json: each job's state in this folder (missing, finished: every block
+    /// checksum read, or damaged).
+    #[arg(long, value_name = "DIR", requires = "json")]
+    db: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +194,7 @@ pub fn run(args: &EgdbArgs) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     with_variant!(variant, V => match &args.command {
         EgdbCommand::Build(a) => run_build::<V>(a, &mut out),
+        EgdbCommand::Plan(a) if a.json => plan::print_json::<V>(a.pieces, a.db.as_deref(), &mut out),
         EgdbCommand::Plan(a) => print_plan::<V>(a.pieces, &mut out),
         EgdbCommand::Probe(a) => {
             let db = Database::<V>::open_nonempty(&a.db)?;
@@ -224,6 +238,7 @@ fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), Cl
     let options = BuildOptions {
         threads: args.threads as usize,
         progress: true,
+        only: args.only,
     };
     // Each line is written (and flushed) when its job ends, so a long build can be
     // followed; a failed write stops the lines, and is reported after the build.

@@ -109,7 +109,7 @@ impl Egdb {
         }
         let options = BuildOptions {
             threads,
-            progress: false,
+            ..BuildOptions::default()
         };
         py.detach(|| with_variant!(kind, V => build::<V>(&path, pieces, &options).map(drop)))
             .map_err(|e| EgdbError::new_err(e.to_string()))?;

@@ -116,6 +116,24 @@ pub fn generate_data<V: Variant, E: Evaluator<V> + Clone>(
     path: &Path,
     progress: &(dyn Fn(DataProgress) + Sync),
 ) -> Result<(), TuneError> {
+    generate_data_from(config, 0, openings, eval, path, progress)
+}
+
+/// As [`generate_data`], but the file at `path` holds games `first..config.games` only
+/// (a shard of a run: games can be played apart, since each depends only on the seed,
+/// its index and `eval`). The shards of one run, each after its header (which is the
+/// same for all), concatenated in game order are the file [`generate_data`] writes.
+///
+/// # Errors
+/// As [`generate_data`].
+pub fn generate_data_from<V: Variant, E: Evaluator<V> + Clone>(
+    config: &DataConfig,
+    first: usize,
+    openings: &[Position<V>],
+    eval: &E,
+    path: &Path,
+    progress: &(dyn Fn(DataProgress) + Sync),
+) -> Result<(), TuneError> {
     if openings.is_empty() {
         return Err(TuneError::Config("no opening positions".into()));
     }
@@ -134,12 +152,12 @@ pub fn generate_data<V: Variant, E: Evaluator<V> + Clone>(
             )));
         }
         (
-            blocks.len(),
+            first + blocks.len(),
             blocks.last().map_or(header::<V>(config).len(), |b| b.end),
         )
     } else {
         std::fs::write(path, header::<V>(config)).map_err(io)?;
-        (0, header::<V>(config).len())
+        (first, header::<V>(config).len())
     };
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -434,6 +452,23 @@ mod tests {
 
     fn temp(name: &str) -> std::path::PathBuf {
         std::env::temp_dir().join(format!("dataset-{name}-{}.data", std::process::id()))
+    }
+
+    #[test]
+    fn shards_after_their_headers_make_the_whole_file() {
+        let (whole, first, second) = (temp("all"), temp("shard0"), temp("shard1"));
+        let openings = [Position::<English>::initial()];
+        let eval = LinearEval::<English>::default();
+        generate_data(&config(9), &openings, &eval, &whole, &|_| {}).expect("plays");
+        generate_data_from(&config(4), 0, &openings, &eval, &first, &|_| {}).expect("plays");
+        generate_data_from(&config(9), 4, &openings, &eval, &second, &|_| {}).expect("plays");
+        let head = header::<English>(&config(9)).len();
+        let mut joined = std::fs::read(&first).expect("written");
+        joined.extend_from_slice(&std::fs::read(&second).expect("written")[head..]);
+        assert_eq!(std::fs::read(&whole).ok(), Some(joined));
+        for path in [whole, first, second] {
+            std::fs::remove_file(path).ok();
+        }
     }
 
     #[test]

@@ -39,7 +39,9 @@ mod state;
 pub mod stats;
 mod tournament;
 
-pub use dataset::{generate_data, read_data, DataConfig, DataProgress, DataSet, Labelled};
+pub use dataset::{
+    generate_data, generate_data_from, read_data, DataConfig, DataProgress, DataSet, Labelled,
+};
 pub use error::TuneError;
 pub use fit::{
     curve_csv, fit, fit_k, loss, samples_from_game, split_samples, write_curve, FitConfig,

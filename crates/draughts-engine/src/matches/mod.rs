@@ -13,6 +13,7 @@ mod external;
 pub mod game;
 pub mod openings;
 pub mod player;
+mod shard;
 pub mod spec;
 
 use crate::cli::{parse_seconds, parse_variant, CliError};
@@ -49,8 +50,8 @@ pub struct MatchArgs {
     #[arg(long, default_value = "internal", value_name = "SPEC")]
     engine1: String,
     /// The second engine, as --engine1.
-    #[arg(long, value_name = "SPEC")]
-    engine2: String,
+    #[arg(long, value_name = "SPEC", required_unless_present = "tally")]
+    engine2: Option<String>,
     /// Engine 1's name in the PDN and the summary (default: from its id or options).
     #[arg(long)]
     name1: Option<String>,
@@ -97,6 +98,19 @@ pub struct MatchArgs {
     /// The PDN Event tag (default: "ENGINE1 vs ENGINE2").
     #[arg(long)]
     event: Option<String>,
+    /// Play only the games from this index on (even), a shard of a bigger match:
+    /// openings, colours and PDN rounds as in the whole match; --games counts the
+    /// shard's games.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    first_game: u32,
+    /// Write engine 1's outcome of each game to this file, a line `GAME win|draw|loss`.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Play nothing: add up these results files (the shards of a match) and print the
+    /// totals, and with --sprt the test's LLR and its decision pair by pair in game
+    /// order, as one JSON line.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    tally: Vec<PathBuf>,
 }
 
 fn parse_sprt(text: &str) -> Result<draughts_tune::sprt::Sprt, String> {
@@ -124,6 +138,9 @@ pub const DEFAULT_MOVE_TIME: f64 = 0.1;
 pub const SPRT_MAX_GAMES: usize = 20_000;
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    if !args.tally.is_empty() {
+        return shard::tally(&args.tally, args.sprt.as_ref(), &mut io::stdout().lock());
+    }
     with_variant!(args.variant, V => run_variant::<V>(args))
 }
 
@@ -132,6 +149,8 @@ struct Setup<V: Variant> {
     specs: [PlayerSpec; 2],
     names: [String; 2],
     openings: Vec<Position<V>>,
+    /// The first game's index (a shard of a match starts later).
+    first: usize,
     games: usize,
     concurrency: usize,
     rules: Rules,
@@ -174,14 +193,17 @@ impl<V: Variant> Record<V> {
 
 fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
     let setup = prepare::<V>(args)?;
-    let mut pdn = match &args.pdn {
-        Some(path) => {
-            Some(BufWriter::new(File::create(path).map_err(|e| {
-                format!("cannot write {}: {e}", path.display())
-            })?))
+    let create = |path: &Option<PathBuf>| -> Result<_, CliError> {
+        match path {
+            Some(path) => {
+                Ok(Some(BufWriter::new(File::create(path).map_err(|e| {
+                    format!("cannot write {}: {e}", path.display())
+                })?)))
+            }
+            None => Ok(None),
         }
-        None => None,
     };
+    let (mut pdn, mut results) = (create(&args.pdn)?, create(&args.results)?);
     let mut out = io::stdout().lock();
     let games = match &setup.sprt {
         Some(sprt) => format!("at most {} games, SPRT {sprt} (logistic Elo)", setup.games),
@@ -203,10 +225,10 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| format!("{} vs {}", setup.names[0], setup.names[1]));
     let mut summary = Summary::default();
     let mut pending = BTreeMap::new();
-    let mut next_to_write = 0;
+    let mut next_to_write = setup.first;
     let schedule = Schedule {
-        next: AtomicUsize::new(0),
-        games: setup.games,
+        next: AtomicUsize::new(setup.first),
+        games: setup.first + setup.games,
         stop: AtomicBool::new(false),
     };
     let (sender, records) = mpsc::channel::<Record<V>>();
@@ -226,6 +248,15 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
                 schedule.stop.store(true, Ordering::Relaxed);
             }
             writeln!(out, "{}", progress(&setup, &record, &summary))?;
+            if let Some(file) = &mut results {
+                writeln!(
+                    file,
+                    "{}",
+                    shard::result_line(record.index, record.outcome())
+                )
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write the results file: {e}"))?;
+            }
             pending.insert(record.index, record);
             // Games are written in their order, each as soon as those before it are.
             while let Some(record) = pending.remove(&next_to_write) {
@@ -246,7 +277,13 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
 
 /// Reads the options, the openings, and checks that every engine starts.
 fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
-    let specs = [parse_spec(&args.engine1, 1)?, parse_spec(&args.engine2, 2)?];
+    let engine2 = args.engine2.as_deref().unwrap_or_default();
+    let specs = [parse_spec(&args.engine1, 1)?, parse_spec(engine2, 2)?];
+    if args.first_game % 2 == 1 {
+        return Err(CliError::Message(
+            "--first-game must be even: the two games of an opening go together".into(),
+        ));
+    }
     let mut names = [
         args.name1.clone().unwrap_or_default(),
         args.name2.clone().unwrap_or_default(),
@@ -336,6 +373,7 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         specs,
         names,
         openings,
+        first: args.first_game as usize,
         games,
         concurrency,
         rules,
@@ -574,7 +612,7 @@ fn progress<V: Variant>(setup: &Setup<V>, record: &Record<V>, summary: &Summary)
     format!(
         "game {}/{}: {white} - {black} {} after {} ({}) | {} +{} ={} -{} {:.1}%{llr}",
         record.index + 1,
-        setup.games,
+        setup.first + setup.games,
         played.result.pdn_token::<V>(),
         counted(played.game.moves().len() as u64, "ply", "plies"),
         ending_text(setup, record),

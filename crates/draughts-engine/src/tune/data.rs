@@ -1,5 +1,5 @@
 //! `draughts tune data`: labelled positions for fitting an evaluation, from self-play at
-//! a fixed node count (see [`draughts_tune::generate_data`]).
+//! a fixed node count (see [`draughts_tune::generate_data_from`]).
 
 use super::{PlayArgs, BUILTIN_PATTERNS};
 use crate::cli::CliError;
@@ -8,7 +8,7 @@ use crate::matches::openings;
 use clap::Args;
 use draughts_core::Variant;
 use draughts_eval::{LinearEval, Patterns, Weights};
-use draughts_tune::{generate_data, DataConfig, DataProgress};
+use draughts_tune::{generate_data_from, DataConfig, DataProgress};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,6 +20,11 @@ pub(super) struct DataArgs {
     /// Games the file holds when the run is done (a file already there is resumed).
     #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
     count: u32,
+    /// Play games from this index on only: the file is a shard holding games
+    /// FIRST..N; the shards of one run, each after its header (the same in all),
+    /// concatenated in order are the file one run writes.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000_000))]
+    first: u32,
     /// Nodes searched for every move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
@@ -93,14 +98,22 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             );
         }
     };
-    generate_data(&config, &openings, &eval, &args.out, &show).map_err(|e| e.to_string())?;
+    generate_data_from(
+        &config,
+        args.first as usize,
+        &openings,
+        &eval,
+        &args.out,
+        &show,
+    )
+    .map_err(|e| e.to_string())?;
     if !quiet {
         eprintln!();
     }
     println!(
         "{} now holds {} games at {} nodes a move ({:.0} s)",
         args.out.display(),
-        config.games,
+        config.games.saturating_sub(args.first as usize),
         config.nodes,
         began.elapsed().as_secs_f64()
     );

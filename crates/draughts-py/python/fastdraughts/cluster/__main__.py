@@ -1,0 +1,7 @@
+"""``python -m fastdraughts.cluster``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
