@@ -217,6 +217,8 @@ impl<V: Variant> Position<V> {
     }
 
     /// Reads PDN move text (`32-28`, `28x19`, or a path `28x19x10`) as a legal move.
+    /// Text that is no capture's path is read in the captured-square form
+    /// ([`Position::parse_hub_move`]) that some exports write for king captures.
     ///
     /// # Errors
     /// [`MoveTextError::Syntax`] for text not shaped like a move,
@@ -232,20 +234,40 @@ impl<V: Variant> Position<V> {
             .ok_or_else(illegal)?;
         let (from, to) = (bits[0], bits[bits.len() - 1]);
         let middle = &bits[1..bits.len() - 1];
-        let fits: Vec<Move<V>> = self
+        let ends: Vec<Move<V>> = self
             .legal_moves()
             .into_iter()
             .filter(|m| 1u64 << m.from_bit() == from && 1u64 << m.to_bit() == to)
-            .filter(|m| {
-                middle.is_empty()
-                    || (m.capture_count() as usize == middle.len() + 1
-                        && self.capture_paths(m).iter().any(|path| {
-                            path.iter()
-                                .zip(middle)
-                                .all(|(jump, &square)| jump.landing == square)
-                        }))
-            })
             .collect();
+        // The whole path, or (as some writers give it, `15x33x31` for 15x33x22x31) some
+        // of its landing squares in order: a whole path is preferred.
+        let follows = |m: &Move<V>, whole: bool| {
+            let jumps = m.capture_count() as usize;
+            let count_fits = if whole {
+                jumps == middle.len() + 1
+            } else {
+                middle.len() < jumps
+            };
+            count_fits
+                && self.capture_paths(m).iter().any(|path| {
+                    let before_last = &path[..path.len().saturating_sub(1)];
+                    let mut landings = before_last.iter().map(|jump| jump.landing);
+                    middle.iter().all(|&square| landings.any(|l| l == square))
+                })
+        };
+        let mut fits: Vec<Move<V>> = ends
+            .iter()
+            .copied()
+            .filter(|m| middle.is_empty() || follows(m, true))
+            .collect();
+        if fits.is_empty() && !middle.is_empty() {
+            fits = ends.into_iter().filter(|m| follows(m, false)).collect();
+        }
+        if fits.is_empty() && !middle.is_empty() {
+            // Not a path: the captured-square form, `from x to x captured ...`, which
+            // some exports use for king captures (FORMATS.md §2).
+            return self.parse_hub_move(text);
+        }
         if fits.len() > 1 && middle.is_empty() {
             // `22x31` is also the whole path of a single jump: where a one-piece capture
             // shares its ends with longer ones (English has no majority rule), the text

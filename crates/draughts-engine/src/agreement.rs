@@ -15,14 +15,15 @@
 use crate::cli::{CliError, EngineArgs};
 use crate::engine::{searcher, with_variant};
 use crate::matches::PlayerSpec;
+use crate::progress::ProgressLine;
 use crate::rng::SplitMix64;
 use clap::Args;
 use draughts_core::pdn::{self, MainLine};
-use draughts_core::{Game, Move, MoveTextError, PdnError, Position, Variant, VariantKind};
+use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use draughts_tune::stats::Z95;
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -96,7 +97,7 @@ pub struct Collection<V: Variant> {
     pub games: usize,
     /// The main lines of the games that replay.
     pub lines: Vec<MainLine<V>>,
-    /// Refused games by reason (the reader's error kind, see [`reason`]).
+    /// Refused games by reason (see [`draughts_core::PdnError::reason`]).
     pub refused: BTreeMap<&'static str, Refusals>,
 }
 
@@ -130,7 +131,7 @@ impl<V: Variant> Collection<V> {
                 Err(error) => {
                     collection
                         .refused
-                        .entry(reason(&error))
+                        .entry(error.reason())
                         .and_modify(|r| r.count += 1)
                         .or_insert_with(|| Refusals {
                             count: 1,
@@ -145,31 +146,6 @@ impl<V: Variant> Collection<V> {
     /// Games refused, all reasons together.
     pub fn refused_count(&self) -> usize {
         self.refused.values().map(|r| r.count).sum()
-    }
-}
-
-/// The kind of a reader's error, without the details of the game: what the report
-/// counts refusals by.
-pub fn reason(error: &PdnError) -> &'static str {
-    use draughts_core::pdn::SyntaxErrorKind as K;
-    match error {
-        PdnError::Syntax { kind, .. } => match kind {
-            K::UnterminatedComment => "syntax: comment never closed",
-            K::StrayBrace => "syntax: } without {",
-            K::BadTag => "syntax: bad tag pair",
-            K::UnterminatedString(_) => "syntax: tag value never closed",
-            K::UnterminatedTag(_) => "syntax: tag never closed",
-            K::Unexpected(_) => "syntax: unreadable movetext",
-            K::UnterminatedVariation => "syntax: variation never closed",
-            K::StrayParen => "syntax: ) without (",
-        },
-        PdnError::Fen { .. } => "bad FEN tag",
-        PdnError::WrongVariant { .. } => "GameType of another variant",
-        PdnError::Move { source, .. } => match source {
-            MoveTextError::Syntax(_) => "move: unreadable text",
-            MoveTextError::Illegal(_) => "move: illegal",
-            MoveTextError::Ambiguous { .. } => "move: ambiguous",
-        },
     }
 }
 
@@ -500,7 +476,16 @@ fn run_variant<V: Variant>(args: &AgreementArgs) -> Result<(), CliError> {
         result.best_move
     };
     let mut meter = ProgressLine::new();
-    let report = measure(&collections, &settings, &mut choose, &mut |p| meter.show(p));
+    let report = measure(&collections, &settings, &mut choose, &mut |p| {
+        let share = p.agreed as f64 / p.done.max(1) as f64;
+        let text = format!(
+            "agreement: {}/{} positions, {} agree",
+            p.done,
+            p.total,
+            percent(share)
+        );
+        meter.show(p.done, p.total, &text);
+    });
     meter.finish();
     write_report(&mut out, &collections, &settings, &report)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -515,54 +500,6 @@ fn run_variant<V: Variant>(args: &AgreementArgs) -> Result<(), CliError> {
         return Err("no position to test in the games".to_string().into());
     }
     Ok(())
-}
-
-/// The progress line on stderr: rewritten in place on a terminal (at most five times a
-/// second), a new line every tenth of the work otherwise.
-struct ProgressLine {
-    terminal: bool,
-    last: Option<Instant>,
-    shown: bool,
-}
-
-impl ProgressLine {
-    fn new() -> ProgressLine {
-        ProgressLine {
-            terminal: io::stderr().is_terminal(),
-            last: None,
-            shown: false,
-        }
-    }
-
-    fn show(&mut self, p: &Progress) {
-        let tenth = |done: usize| done * 10 / p.total.max(1);
-        let share = p.agreed as f64 / p.done.max(1) as f64;
-        let text = format!(
-            "agreement: {}/{} positions, {} agree",
-            p.done,
-            p.total,
-            percent(share)
-        );
-        let last = p.done == p.total;
-        if self.terminal {
-            let due = self
-                .last
-                .map_or(true, |t| t.elapsed() >= Duration::from_millis(200));
-            if due || last {
-                eprint!("\r{text}");
-                self.last = Some(Instant::now());
-                self.shown = true;
-            }
-        } else if last || tenth(p.done) != tenth(p.done.saturating_sub(1)) {
-            eprintln!("{text}");
-        }
-    }
-
-    fn finish(&self) {
-        if self.terminal && self.shown {
-            eprintln!();
-        }
-    }
 }
 
 #[cfg(test)]

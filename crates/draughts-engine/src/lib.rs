@@ -23,6 +23,7 @@ pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod position_files;
+pub mod progress;
 pub mod rng;
 pub mod serve;
 pub mod tactics;

@@ -2,26 +2,12 @@
 //! where they are (never copied into the repository). The tests that need them skip,
 //! saying so, when the folder is absent; `DRAUGHTS_GAMES_DIR` names another place.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-/// The shared game collections: `$DRAUGHTS_GAMES_DIR`, else `shared/data/games` beside
-/// the workspace (`../shared/data/games` from the checkout), if the folder exists.
-fn games_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("DRAUGHTS_GAMES_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/games"),
-    };
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipped: no game collections at {} (set DRAUGHTS_GAMES_DIR to the folder)",
-            dir.display()
-        );
-        None
-    }
-}
+#[path = "../../draughts-core/tests/games_dir/mod.rs"]
+mod games_dir;
+use games_dir::games_dir;
 
 fn draughts(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_draughts"))

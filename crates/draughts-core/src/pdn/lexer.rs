@@ -69,6 +69,8 @@ pub(crate) struct Lexer {
     /// Offset of the last `}` in the text: a `{` after it is unterminated, known without
     /// scanning.
     last_close_brace: Option<usize>,
+    /// Offset of the last `]`, for the same reason.
+    last_close_bracket: Option<usize>,
     /// Whether only white space stands between the last line break and `pos`.
     at_line_start: bool,
     line: u32,
@@ -86,6 +88,12 @@ fn is_stop(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']')
 }
 
+/// Bytes of a tag name: letters, digits and `_`, and (as some exports write accented
+/// names) non-ASCII letters and HTML character references such as `&#x00e9;`.
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'&' | b'#' | b';') || !b.is_ascii()
+}
+
 /// Reads an unsigned number, saturating instead of overflowing.
 fn number_of(digits: &str) -> u32 {
     digits.bytes().fold(0u32, |n, d| {
@@ -93,9 +101,10 @@ fn number_of(digits: &str) -> u32 {
     })
 }
 
-/// Whether a word is a result token such as `1/2-1/2` or `½-½`.
+/// Whether a word is a result token such as `1/2-1/2` or `½-½`, or `-` (no result,
+/// as some exports write it).
 fn is_result_word(word: &str) -> bool {
-    matches!(word, "1/2-1/2" | "½-½" | "*")
+    matches!(word, "1/2-1/2" | "½-½" | "*" | "-")
 }
 
 impl Lexer {
@@ -104,6 +113,7 @@ impl Lexer {
         Lexer {
             pos: 0,
             last_close_brace: text.rfind('}'),
+            last_close_bracket: text.rfind(']'),
             at_line_start: true,
             line: 1,
             column: 1,
@@ -181,6 +191,22 @@ impl Lexer {
             at += 1;
         }
         at
+    }
+
+    /// Skips the white space after a tag's `[`: spaces and tabs, and a line break too
+    /// where the `[` opens a line (some exports break the line there).
+    fn skip_tag_space(text: &str, at: usize, tag_like: bool) -> usize {
+        let at = Self::skip_inline_space(text, at);
+        let broken = match text.as_bytes().get(at..) {
+            Some([b'\r', b'\n', ..]) => 2,
+            Some([b'\r' | b'\n', ..]) => 1,
+            _ => 0,
+        };
+        if tag_like && broken > 0 {
+            Self::skip_inline_space(text, at + broken)
+        } else {
+            at
+        }
     }
 
     fn digits_end(text: &str, mut at: usize) -> usize {
@@ -305,22 +331,36 @@ impl Lexer {
     /// `[Name "value"]` (an unquoted value is read up to `]`). A `[` that does not open a
     /// tag pair is an error at a line start (where a tag belongs) and a word elsewhere.
     fn tag(&mut self, text: &str) -> Tok {
-        let start = self.pos;
         let tag_like = self.at_line_start;
+        // A `[` alone before a tag pair (some exports break the line after it) is
+        // skipped.
+        while tag_like
+            && Self::byte(text, Self::skip_tag_space(text, self.pos + 1, true)) == Some(b'[')
+        {
+            self.pos = Self::skip_tag_space(text, self.pos + 1, true);
+        }
+        let start = self.pos;
         // Looked for only on failure, which consumes the line: a long line of tags
         // costs one pass.
         let fail = |lexer: &mut Lexer, kind: SyntaxErrorKind| {
+            if !tag_like {
+                if let Some(comment) = lexer.bracket_comment(text) {
+                    return comment;
+                }
+            }
             lexer.pos = Self::line_end(text, start);
             Tok::Error { kind, tag_like }
         };
-        let name_start = Self::skip_inline_space(text, start + 1);
+        let name_start = Self::skip_tag_space(text, start + 1, tag_like);
         let mut at = name_start;
-        while Self::byte(text, at).is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        while Self::byte(text, at).is_some_and(is_name_byte) {
             at += 1;
         }
         if at == name_start || Self::byte(text, at).is_some_and(|b| !is_stop(b) && b != b'"') {
             if !tag_like {
-                return self.word(text);
+                return self
+                    .bracket_comment(text)
+                    .unwrap_or_else(|| self.word(text));
             }
             return fail(self, SyntaxErrorKind::BadTag);
         }
@@ -364,6 +404,18 @@ impl Lexer {
         }
         self.pos = at + 1;
         Tok::Tag { name, value }
+    }
+
+    /// `[...]` in movetext that holds no tag pair: a comment, as some exports write
+    /// their notes (`13. 37-32 6-11 [ 13... 20-24 14. 29x20 ]`), if a `]` closes it.
+    fn bracket_comment(&mut self, text: &str) -> Option<Tok> {
+        let start = self.pos;
+        if !self.last_close_bracket.is_some_and(|last| last > start) {
+            return None;
+        }
+        let close = start + text.get(start..)?.find(']')?;
+        self.pos = close + 1;
+        Some(Tok::Comment(text[start + 1..close].trim().to_string()))
     }
 
     /// A word: anything up to white space or a bracket. Result words are recognised.

@@ -67,6 +67,8 @@ mod writer;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_exports;
 
 pub use reader::{decode, read_games, read_games_from_bytes, PdnReader};
 pub use replay::MainLine;
@@ -253,4 +255,41 @@ pub enum PdnError {
         /// Why it does not read.
         source: MoveTextError,
     },
+}
+
+impl PdnError {
+    /// The kind of error, without the details of the game: what reports group refused
+    /// games by.
+    ///
+    /// ```
+    /// use draughts_core::pdn::read_games;
+    /// use draughts_core::International;
+    ///
+    /// let game = read_games("1. 32-28 32-28 *").remove(0)?;
+    /// let error = game.replay::<International>().unwrap_err();
+    /// assert_eq!(error.reason(), "move: illegal");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reason(&self) -> &'static str {
+        use SyntaxErrorKind as K;
+        match self {
+            PdnError::Syntax { kind, .. } => match kind {
+                K::UnterminatedComment => "syntax: comment never closed",
+                K::StrayBrace => "syntax: } without {",
+                K::BadTag => "syntax: bad tag pair",
+                K::UnterminatedString(_) => "syntax: tag value never closed",
+                K::UnterminatedTag(_) => "syntax: tag never closed",
+                K::Unexpected(_) => "syntax: unreadable movetext",
+                K::UnterminatedVariation => "syntax: variation never closed",
+                K::StrayParen => "syntax: ) without (",
+            },
+            PdnError::Fen { .. } => "bad FEN tag",
+            PdnError::WrongVariant { .. } => "GameType of another variant",
+            PdnError::Move { source, .. } => match source {
+                MoveTextError::Syntax(_) => "move: unreadable text",
+                MoveTextError::Illegal(_) => "move: illegal",
+                MoveTextError::Ambiguous { .. } => "move: ambiguous",
+            },
+        }
+    }
 }

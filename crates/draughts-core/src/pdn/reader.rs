@@ -25,6 +25,21 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// The text without the `\r` that some exports write as two characters at the end of
+/// lines (the line breaks stay).
+fn without_written_line_ends(text: Cow<'_, str>) -> Cow<'_, str> {
+    if !text.contains("\\r\n") && !text.ends_with("\\r") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        out.push_str(body.strip_suffix("\\r").unwrap_or(body));
+        out.push_str(&line[body.len()..]);
+    }
+    Cow::Owned(out)
+}
+
 /// Reads every game of a PDN text. A game that cannot be read is an `Err` in its place;
 /// the games after it are read all the same.
 pub fn read_games(text: &str) -> Vec<Result<PdnGame, PdnError>> {
@@ -42,7 +57,9 @@ pub fn read_games_from_bytes(bytes: &[u8]) -> Vec<Result<PdnGame, PdnError>> {
 /// `1. ... 7-12` and `1...`, missing or repeated move numbers, `:`/`X`/`x` separators,
 /// long capture paths, a missing result (the next `[` starts a game), `%` escape lines,
 /// parenthesised comments (a variation that is not moves is kept as a comment), odd
-/// result text, Windows and old Mac line ends. Each item is one game, or the error that
+/// result text and `-` for none, Windows and old Mac line ends and `\r` written as two
+/// characters at line ends, tabs, a game's tags on one line, a `[` alone on its line,
+/// tag names with accents or HTML character references, and `[...]` notes in movetext. Each item is one game, or the error that
 /// stopped it; malformed text (an unterminated `{`, `(`, `"` or `[`) spoils only its own
 /// game.
 #[derive(Debug, Clone)]
@@ -57,9 +74,10 @@ impl<'a> PdnReader<'a> {
     /// A reader over `text` (a leading byte order mark is skipped).
     pub fn new(text: &'a str) -> PdnReader<'a> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = without_written_line_ends(Cow::Borrowed(text));
         PdnReader {
-            lexer: Lexer::new(text),
-            text: Cow::Borrowed(text),
+            lexer: Lexer::new(&text),
+            text,
             peeked: None,
             games: 0,
         }
@@ -67,7 +85,7 @@ impl<'a> PdnReader<'a> {
 
     /// A reader over a file's bytes, decoded as [`decode`] does.
     pub fn from_bytes(bytes: &'a [u8]) -> PdnReader<'a> {
-        let text = decode(bytes);
+        let text = without_written_line_ends(decode(bytes));
         PdnReader {
             lexer: Lexer::new(&text),
             text,

@@ -6,13 +6,13 @@ use crate::{
 use proptest::prelude::*;
 
 /// Reads text that must hold exactly one good game.
-fn one(text: &str) -> PdnGame {
+pub(super) fn one(text: &str) -> PdnGame {
     let mut games = read_games(text);
     assert_eq!(games.len(), 1, "games in {text:?}: {games:?}");
     games.remove(0).expect("a readable game")
 }
 
-fn texts(moves: &[PdnMove]) -> Vec<&str> {
+pub(super) fn texts(moves: &[PdnMove]) -> Vec<&str> {
     moves.iter().map(|m| m.text.as_str()).collect()
 }
 

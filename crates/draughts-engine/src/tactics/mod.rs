@@ -8,18 +8,19 @@ use crate::matches::openings;
 use crate::position_files::{read_suite, Suite};
 use crate::rng::SplitMix64;
 use clap::{Args, Subcommand};
-use draughts_core::{pdn, Game, Move, Position, Variant, VariantKind};
+use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use draughts_tactics::{
     AskedTemplates, DropPolicy, Finder, FinderConfig, PieceValues, Template, TemplateOracle,
     TemplateSet, ASKED_COVERAGE,
 };
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod learn;
 
 /// `draughts tactics ...`
 #[derive(Args, Debug)]
@@ -30,9 +31,9 @@ pub struct TacticsArgs {
 
 #[derive(Subcommand, Debug)]
 enum TacticsCommand {
-    /// Learn templates from the positions of games (a PDN file, or self-play), each
+    /// Learn templates from the positions of games (PDN files, or self-play), each
     /// expanded by one or two plies, wherever a forced combination exists.
-    Learn(LearnArgs),
+    Learn(learn::LearnArgs),
     /// Figures of a template file: templates, tree size and depth, lookup time,
     /// accept/reject distribution.
     Stats(StatsArgs),
@@ -47,51 +48,6 @@ enum TacticsCommand {
     /// at a large node budget: the finder proves that the move wins material, not that
     /// it is the best move, and a suite whose move is not the best measures nothing.
     Confirm(ConfirmArgs),
-}
-
-#[derive(Args, Debug)]
-struct LearnArgs {
-    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
-    #[arg(long, default_value = "international", value_parser = parse_variant)]
-    variant: VariantKind,
-    /// Learn from the games of this PDN file.
-    #[arg(long, value_name = "FILE", required_unless_present = "selfplay")]
-    games: Option<PathBuf>,
-    /// Learn from this many self-play games, started from the built-in openings.
-    #[arg(long, value_name = "N", conflicts_with = "games",
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    selfplay: Option<u32>,
-    /// Write the templates here (written after every 10 games and at the end).
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
-    /// Continue from the templates of this file.
-    #[arg(long, value_name = "FILE")]
-    from: Option<PathBuf>,
-    /// Plies each game position is expanded by (0 to 2).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=2))]
-    expand: u32,
-    /// Search depth of the self-play games.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
-    depth: u32,
-    /// Seed of the self-play games' occasional random moves.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The most plies of a combination.
-    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u8).range(3..=25))]
-    max_plies: u8,
-    /// Hold every `--suite-every`-th game out of learning and write its combination
-    /// positions (FEN and first move) to this file: a test suite apart from the
-    /// learning data.
-    #[arg(long, value_name = "FILE")]
-    suite: Option<PathBuf>,
-    /// See --suite.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1000))]
-    suite_every: u32,
-    /// Write to the suite only combinations of at least this many plies (longer ones
-    /// are harder for a search without templates).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=25))]
-    suite_min_plies: u32,
 }
 
 #[derive(Args, Debug)]
@@ -174,7 +130,7 @@ struct ConfirmArgs {
 /// Runs a `draughts tactics` command.
 pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
     match &args.command {
-        TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::<V>(a)),
+        TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::learn::<V>(a)),
         TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),
         TacticsCommand::Test(a) => with_variant!(a.variant, V => test::<V>(a)),
         TacticsCommand::Rank(a) => with_variant!(a.variant, V => rank::<V>(a)),
@@ -195,143 +151,6 @@ pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
         share(leaves.accepted),
         leaves.verifications,
     )
-}
-
-/// Where learning stands.
-struct Learner<V: Variant> {
-    finder: Finder,
-    values: PieceValues,
-    set: TemplateSet<V>,
-    seen: HashSet<u64>,
-    positions: u64,
-    combinations: u64,
-    suite: Vec<String>,
-    suite_min_plies: usize,
-}
-
-impl<V: Variant> Learner<V> {
-    /// Looks for combinations in `pos` and the positions up to `expand` plies after it.
-    fn visit(&mut self, pos: &Position<V>, expand: u32, hold_out: bool) {
-        if self.seen.insert(pos.hash()) {
-            self.positions += 1;
-            self.learn_from(pos, hold_out);
-        }
-        if expand > 0 {
-            for mv in &pos.legal_moves() {
-                self.visit(&pos.play_unchecked(mv), expand - 1, hold_out);
-            }
-        }
-    }
-
-    fn learn_from(&mut self, pos: &Position<V>, hold_out: bool) {
-        if !pos.is_quiet() {
-            return;
-        }
-        let Some(found) = self.finder.find(pos) else {
-            return;
-        };
-        self.combinations += 1;
-        if hold_out {
-            if found.line.len() < self.suite_min_plies {
-                return;
-            }
-            if let Some(first) = found.line.first() {
-                self.suite
-                    .push(format!("{} {}", pos.to_fen(), pos.move_text(first)));
-            }
-        } else if let Some(template) = Template::learn(pos, &found.line, &self.values) {
-            self.set.insert(template);
-        }
-    }
-}
-
-fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
-    let set = match &args.from {
-        Some(path) => TemplateSet::<V>::load(path).map_err(|e| e.to_string())?,
-        None => TemplateSet::new(),
-    };
-    let values = PieceValues::for_variant::<V>();
-    let mut learner = Learner {
-        finder: learning_finder::<V>(args.max_plies),
-        values,
-        set,
-        seen: HashSet::new(),
-        positions: 0,
-        combinations: 0,
-        suite: Vec::new(),
-        suite_min_plies: args.suite_min_plies as usize,
-    };
-    let games = match (&args.games, args.selfplay) {
-        (Some(path), _) => pdn_games::<V>(path)?,
-        (None, Some(_)) => Vec::new(),
-        (None, None) => return Err("give --games FILE.pdn or --selfplay N".to_string().into()),
-    };
-    let total = args.selfplay.map_or(games.len(), |n| n as usize);
-    let start_count = learner.set.len();
-    eprintln!(
-        "learning {} templates from {total} games{}",
-        V::NAME,
-        if start_count > 0 {
-            format!(", continuing from {start_count} templates")
-        } else {
-            String::new()
-        }
-    );
-    let started = Instant::now();
-    let openings = openings::load::<V>(None, args.variant)?;
-    let options = EngineOptions {
-        hash_mib: 16,
-        ..EngineOptions::default()
-    };
-    let engine = searcher::<V>(&options).map_err(|e| e.to_string())?;
-    let mut rng = SplitMix64(args.seed);
-    for index in 0..total {
-        let positions = match games.get(index) {
-            Some(positions) => positions.clone(),
-            None => {
-                let opening = openings[index % openings.len()];
-                self_play(&engine, opening, args.depth, &mut rng)
-            }
-        };
-        let hold_out =
-            args.suite.is_some() && index as u32 % args.suite_every == args.suite_every - 1;
-        for pos in &positions {
-            learner.visit(pos, args.expand, hold_out);
-        }
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "game {}/{total}: {} plies; {} positions, {} combinations, {} templates ({:.0} new a minute){}",
-            index + 1,
-            positions.len().saturating_sub(1),
-            learner.positions,
-            learner.combinations,
-            learner.set.len(),
-            (learner.set.len() - start_count.min(learner.set.len())) as f64 * 60.0 / seconds.max(1e-9),
-            if hold_out { ", held out for the suite" } else { "" }
-        );
-        if (index + 1) % 10 == 0 {
-            learner.set.save(&args.out).map_err(|e| e.to_string())?;
-        }
-    }
-    learner.set.save(&args.out).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.suite {
-        let mut text = format!(
-            "# {} positions with a forced combination for the side to move: FEN and first move\n",
-            learner.suite.len()
-        );
-        for line in &learner.suite {
-            text.push_str(line);
-            text.push('\n');
-        }
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    eprintln!(
-        "wrote {} templates to {} in {:.1}s",
-        learner.set.len(),
-        args.out.display(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
 }
 
 fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
@@ -393,39 +212,6 @@ fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
     eprintln!("{}", accept_reject_distribution(&oracle.to_set()));
     eprintln!("wrote {} templates to {}", set.len(), args.out.display());
     Ok(())
-}
-
-/// The positions of every game of a PDN file that replays as variant `V`.
-fn pdn_games<V: Variant>(path: &Path) -> Result<Vec<Vec<Position<V>>>, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // Games that do not replay are named, the first few of them.
-    const SKIPS_SHOWN: usize = 5;
-    let mut skipped = 0;
-    let mut games = Vec::new();
-    for (number, game) in pdn::read_games_from_bytes(&bytes).into_iter().enumerate() {
-        let replayed = game.and_then(|g| g.replay::<V>());
-        match replayed {
-            Ok(line) => {
-                let mut pos = line.start;
-                let mut positions = vec![pos];
-                for mv in &line.moves {
-                    pos = pos.play_unchecked(mv);
-                    positions.push(pos);
-                }
-                games.push(positions);
-            }
-            Err(e) => {
-                skipped += 1;
-                if skipped <= SKIPS_SHOWN {
-                    eprintln!("{}: game {}: skipped: {e}", path.display(), number + 1);
-                }
-            }
-        }
-    }
-    if skipped > SKIPS_SHOWN {
-        eprintln!("{}: {skipped} games skipped in all", path.display());
-    }
-    Ok(games)
 }
 
 /// A self-play game from `opening` at a fixed depth, with a random move now and then
@@ -806,22 +592,6 @@ mod tests {
     }
 
     #[test]
-    fn pdn_games_give_their_positions() {
-        let dir = std::env::temp_dir().join(format!("draughts-tactics-pdn-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("games.pdn");
-        let text = "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
-                    [GameType \"20\"]\n\n1. 32-28 28-22 *\n";
-        std::fs::write(&path, text).unwrap();
-        let games = pdn_games::<International>(&path).unwrap();
-        // The second game's 28-22 is not Black's move: skipped.
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].len(), 5);
-        assert!(pdn_games::<International>(&dir.join("missing.pdn")).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
     fn learning_finds_templates_in_self_play() {
         // The hand-set evaluator: its first self-play game has combinations early on.
         let options = EngineOptions {
@@ -831,21 +601,13 @@ mod tests {
         };
         let engine = searcher::<International>(&options).unwrap();
         let values = PieceValues::for_variant::<International>();
-        let mut learner = Learner {
-            finder: learning_finder::<International>(FinderConfig::default().max_plies),
-            values,
-            set: TemplateSet::<International>::new(),
-            seen: HashSet::new(),
-            positions: 0,
-            combinations: 0,
-            suite: Vec::new(),
-            suite_min_plies: 1,
-        };
+        let finder = learning_finder::<International>(FinderConfig::default().max_plies);
+        let mut learner = learn::Learner::new(finder, TemplateSet::<International>::new(), 1);
         let mut rng = SplitMix64(1);
         let game = self_play(&engine, Position::initial(), 1, &mut rng);
         assert!(game.len() > 10);
         for pos in game.iter().take(30) {
-            learner.visit(pos, 1, false);
+            learner.learn(pos, 1);
         }
         assert!(learner.combinations > 0);
         assert!(!learner.set.is_empty());
