@@ -1,6 +1,6 @@
 //! Sets of squares.
 
-use crate::geometry::{bit_of_index, index_of_bit, Geometry};
+use crate::geometry::Geometry;
 use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
@@ -42,7 +42,7 @@ impl<V: Variant> Bitboard<V> {
     pub fn bit(square: Square) -> Option<u64> {
         let n = square.number();
         (n <= <V::Board as Geometry>::SQUARES)
-            .then(|| 1u64 << bit_of_index(<V::Board as Geometry>::PER_ROW, n - 1))
+            .then(|| 1u64 << <V::Board as Geometry>::bit_of_square(n))
     }
 
     /// The set holding just `square`, or `None` if it is not on this board.
@@ -53,7 +53,7 @@ impl<V: Variant> Bitboard<V> {
     /// The square of the lowest bit of a non-empty raw word.
     #[inline]
     pub(crate) fn square_of_bit(bit: u32) -> Square {
-        Square::new_unchecked(index_of_bit(<V::Board as Geometry>::PER_ROW, bit as u8) + 1)
+        Square::new_unchecked(<V::Board as Geometry>::square_of_bit(bit as u8))
     }
 
     /// Whether `square` is in the set.
@@ -80,7 +80,15 @@ impl<V: Variant> Bitboard<V> {
         self.bits == 0
     }
 
-    /// The squares in ascending order.
+    /// The squares in ascending order (on a mirrored board too).
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Italian, Square};
+    ///
+    /// let squares = [1, 4, 5, 8, 32].map(|n| Square::new(n).unwrap());
+    /// let set: Bitboard<Italian> = squares.into_iter().collect();
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), squares);
+    /// ```
     pub fn iter(self) -> Squares<V> {
         Squares {
             bits: self.bits,
@@ -128,8 +136,18 @@ impl<V: Variant> Iterator for Squares<V> {
         if self.bits == 0 {
             return None;
         }
-        let bit = self.bits.trailing_zeros();
-        self.bits &= self.bits - 1;
+        let mut bit = self.bits.trailing_zeros();
+        if <V::Board as Geometry>::MIRRORED {
+            // Squares are numbered right to left within each row of bits: the lowest
+            // row's highest bit is the lowest square.
+            let w = u32::from(<V::Board as Geometry>::PER_ROW);
+            let row_start = bit - bit % (2 * w + 1) + if bit % (2 * w + 1) >= w { w } else { 0 };
+            let row = self.bits & (((1u64 << w) - 1) << row_start);
+            bit = 63 - row.leading_zeros();
+            self.bits &= !(1u64 << bit);
+        } else {
+            self.bits &= self.bits - 1;
+        }
         Some(Bitboard::<V>::square_of_bit(bit))
     }
 

@@ -5,6 +5,9 @@
 //! (`W` = squares per row), and a step off the left or right edge lands on a ghost bit,
 //! which is never part of [`Geometry::VALID`]. Square `n` (1-based, as players read it)
 //! has bit `i + i / (2W)` with `i = n - 1`.
+//!
+//! A mirrored board ([`Board8Mirrored`], Italian and Spanish) has the same bits, its
+//! squares numbered from the other side of each row: square 1 is the top-left corner.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -63,6 +66,34 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const TOP_ROW: u64 = row_mask(Self::SIDE / 2, 0);
     /// Bits of the bottom row: where Black crowns.
     const BOTTOM_ROW: u64 = row_mask(Self::SIDE / 2, Self::SIDE - 1);
+    /// Squares are numbered right to left within each row of the bit layout, so that
+    /// square 1 is the top-left corner (the board seen from the side of Italian players,
+    /// whose bottom-right corner is playable).
+    const MIRRORED: bool = false;
+
+    /// The bit of the square numbered `n` (which must be on the board).
+    #[inline(always)]
+    fn bit_of_square(n: u8) -> u8 {
+        bit_of_index(Self::PER_ROW, Self::renumber(n - 1))
+    }
+
+    /// The number of the square on a valid bit.
+    #[inline(always)]
+    fn square_of_bit(bit: u8) -> u8 {
+        Self::renumber(index_of_bit(Self::PER_ROW, bit)) + 1
+    }
+
+    /// Between a 0-based square index and its place in the bit layout: the identity,
+    /// or on a mirrored board the reversal within the row (its own inverse).
+    #[inline(always)]
+    fn renumber(i: u8) -> u8 {
+        if Self::MIRRORED {
+            let w = Self::PER_ROW;
+            i - i % w + (w - 1 - i % w)
+        } else {
+            i
+        }
+    }
 }
 
 /// The 10x10 board of International draughts (50 squares).
@@ -79,6 +110,17 @@ pub struct Board8;
 
 impl Geometry for Board8 {
     const SIDE: u8 = 8;
+}
+
+/// The 8x8 board of Italian and Spanish draughts: [`Board8`] seen in a mirror, so that
+/// the playable corner is at each player's right (FID Regolamento 2.3) and square 1 is the
+/// top-left corner (FID Regolamento 2.4).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board8Mirrored;
+
+impl Geometry for Board8Mirrored {
+    const SIDE: u8 = 8;
+    const MIRRORED: bool = true;
 }
 
 /// Bit of the 0-based square index `i` on a board with `per_row` squares per row.
@@ -177,6 +219,26 @@ mod tests {
     fn layout_10x10() {
         check::<Board10>();
         assert_eq!(Board10::TOP_ROW.count_ones(), 5);
+    }
+
+    #[test]
+    fn mirrored_numbering() {
+        check::<Board8Mirrored>();
+        // Square 1, the top-left corner, is the last bit of the first row; square 5, the
+        // first square of the second row, is the last bit of that row, and in the mirror
+        // its up-left neighbour 1 lies up-right in the bit layout.
+        assert_eq!(Board8Mirrored::bit_of_square(1), 3);
+        assert_eq!(Board8Mirrored::bit_of_square(5), 7);
+        assert_eq!(Board8Mirrored::bit_of_square(32), 31);
+        for n in 1..=32 {
+            assert_eq!(
+                Board8Mirrored::square_of_bit(Board8Mirrored::bit_of_square(n)),
+                n
+            );
+        }
+        let five = 1 << Board8Mirrored::bit_of_square(5);
+        let up_left = shift::<Board8Mirrored>(five, Direction::UpRight);
+        assert_eq!(up_left, 1 << Board8Mirrored::bit_of_square(1));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
-//! English (8x8 checkers), Brazilian, American pool checkers and Russian (8x8), on one
-//! generic, monomorphised core.
+//! English (8x8 checkers), Brazilian, American pool checkers, Russian, Italian, Spanish
+//! and Czech (8x8), on one generic, monomorphised core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
-//! [`Pool`], [`Russian`]) implementing [`Variant`]; positions, moves and bitboards are generic over
+//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`]) implementing [`Variant`]; positions, moves and bitboards are generic over
 //! them. Code that learns the variant at run time goes through [`AnyPosition`],
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
@@ -35,6 +35,7 @@ pub mod pdn;
 mod perft;
 mod piece;
 mod position;
+mod precedence;
 mod square;
 mod variant;
 mod zobrist;
@@ -44,7 +45,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;
 pub use game::{Game, GameResult, GameStatus, ResultTokenError, REPETITIONS_TO_DRAW};
-pub use geometry::{Board10, Board8, Direction, Geometry};
+pub use geometry::{Board10, Board8, Board8Mirrored, Direction, Geometry};
 pub use hub::HubPositionError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{IllegalMove, MoveTextError};
@@ -52,5 +53,8 @@ pub use pdn::{PdnError, PdnGame};
 pub use perft::{divide, perft};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
+pub use precedence::Precedence;
 pub use square::Square;
-pub use variant::{Brazilian, English, International, Pool, Russian, Variant};
+pub use variant::{
+    Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
+};

@@ -12,7 +12,14 @@ use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList, CROWNED};
 use crate::piece::Color;
 use crate::position::{crowning_row, Position};
+use crate::precedence::Precedence;
 use crate::variant::Variant;
+
+/// Whether move generation in `V` must tell the opponent's kings from its men.
+#[inline(always)]
+const fn needs_opp_kings<V: Variant>() -> bool {
+    V::CAPTURE_PRECEDENCE.counts_kings() || !V::MEN_CAPTURE_KINGS
+}
 
 /// Bit mask over [`Direction`] discriminants.
 type DirMask = u8;
@@ -78,6 +85,8 @@ struct Sides<const WHITE: bool> {
     men: u64,
     kings: u64,
     opp: u64,
+    /// The opponent's kings, where the rules need them (else 0).
+    opp_kings: u64,
     empty: u64,
 }
 
@@ -108,7 +117,22 @@ impl<const WHITE: bool> Sides<WHITE> {
             men: own & !kings,
             kings: own & kings,
             opp,
+            opp_kings: if needs_opp_kings::<V>() {
+                opp & kings
+            } else {
+                0
+            },
             empty: <V::Board as Geometry>::VALID & !(own | opp),
+        }
+    }
+
+    /// The pieces this side's men may capture.
+    #[inline(always)]
+    fn men_victims<V: Variant>(&self) -> u64 {
+        if V::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.opp_kings
         }
     }
 
@@ -132,13 +156,16 @@ impl<const WHITE: bool> Sides<WHITE> {
         let kings_step = if V::FLYING_KINGS { 0 } else { self.kings };
         each_direction!(|d| {
             let mut jumpers = kings_step;
-            if has(men_dirs, d) {
+            if has(men_dirs, d) && V::MEN_CAPTURE_KINGS {
                 jumpers |= self.men;
             }
             if V::FLYING_KINGS && self.kings != 0 {
                 jumpers |= self.kings | self.ray::<V::Board>(self.kings, d);
             }
-            let victims = shift::<V::Board>(jumpers, d) & self.opp;
+            let mut victims = shift::<V::Board>(jumpers, d) & self.opp;
+            if !V::MEN_CAPTURE_KINGS && has(men_dirs, d) {
+                victims |= shift::<V::Board>(self.men, d) & self.men_victims::<V>();
+            }
             if shift::<V::Board>(victims, d) & self.empty != 0 {
                 return true;
             }
@@ -154,7 +181,7 @@ impl<const WHITE: bool> Sides<WHITE> {
         each_direction!(|d| {
             if has(dirs, d) {
                 let back = d.reverse();
-                let victims = shift::<V::Board>(self.empty, back) & self.opp;
+                let victims = shift::<V::Board>(self.empty, back) & self.men_victims::<V>();
                 men |= shift::<V::Board>(victims, back) & self.men;
             }
         });
@@ -218,10 +245,13 @@ impl<const WHITE: bool> Sides<WHITE> {
         let us = if WHITE { Color::White } else { Color::Black };
         let mut search = CaptureSearch {
             list,
-            opp: self.opp,
+            opp: self.men_victims::<V>(),
+            opp_kings: self.opp_kings,
             empty: self.empty,
             from: 0,
             best: 0,
+            by_king: false,
+            king_jumps: 0,
             crowning_row: crowning_row::<V::Board>(us),
             crowned: 0,
         };
@@ -237,6 +267,8 @@ impl<const WHITE: bool> Sides<WHITE> {
                 _ => search.short::<ALL>(at, 0, 0),
             }
         }
+        search.opp = self.opp;
+        search.by_king = true;
         let mut kings = self.kings;
         while kings != 0 {
             let at = kings & kings.wrapping_neg();
@@ -255,7 +287,7 @@ impl<const WHITE: bool> Sides<WHITE> {
     /// be chosen, the men's capture sequences are counted without being listed.
     #[inline(always)]
     fn count_moves<V: Variant>(&self) -> usize {
-        if V::MEN_CAPTURE_BACKWARDS || V::MAJORITY_CAPTURE {
+        if V::MEN_CAPTURE_BACKWARDS || !V::CAPTURE_PRECEDENCE.is_free() || !V::MEN_CAPTURE_KINGS {
             return if self.can_capture::<V>() {
                 let mut list = MoveList::<V>::new();
                 self.generate_captures(&mut list);
@@ -372,8 +404,15 @@ struct CaptureSearch<'a, V: Variant> {
     /// Empty squares, including the moving piece's start square.
     empty: u64,
     from: u32,
-    /// Most pieces taken by any sequence found so far (majority rule).
-    best: u32,
+    /// The opponent's kings, where the precedence counts them (else 0).
+    opp_kings: u64,
+    /// The highest [`Precedence::rank`] of any sequence found so far.
+    best: u64,
+    /// Whether the moving piece is a king.
+    by_king: bool,
+    /// The jumps of the current sequence that took a king ([`Precedence::king_jump`]),
+    /// where the precedence looks at their order (else 0).
+    king_jumps: u32,
     /// The row where the moving side's men crown.
     crowning_row: u64,
     /// [`CROWNED`] while a man crowned during this capture goes on as a king, else 0.
@@ -385,12 +424,15 @@ impl<V: Variant> CaptureSearch<'_, V> {
     #[inline]
     fn finish(&mut self, at: u64, captured: u64, landed: u64) {
         let count = captured.count_ones();
-        if V::MAJORITY_CAPTURE {
-            if count < self.best {
+        let rule = V::CAPTURE_PRECEDENCE;
+        if !rule.is_free() {
+            let kings = (captured & self.opp_kings).count_ones();
+            let rank = rule.rank(count, self.by_king, kings, self.king_jumps);
+            if rank < self.best {
                 return;
             }
-            if count > self.best {
-                self.best = count;
+            if rank > self.best {
+                self.best = rank;
                 self.list.clear();
             }
         }
@@ -408,6 +450,19 @@ impl<V: Variant> CaptureSearch<'_, V> {
         push(self.list, Move::from_raw(self.from, to, captured, landed));
     }
 
+    /// Marks in [`CaptureSearch::king_jumps`] the jump taking `victim` after `captured`,
+    /// if the precedence looks at the order of kings and `victim` is one; returns the
+    /// mark, for the caller to clear when it backs out of the jump.
+    #[inline(always)]
+    fn mark_king(&mut self, victim: u64, captured: u64) -> u32 {
+        if !V::CAPTURE_PRECEDENCE.earliest_king || victim & self.opp_kings == 0 {
+            return 0;
+        }
+        let mark = Precedence::king_jump(captured.count_ones());
+        self.king_jumps |= mark;
+        mark
+    }
+
     /// Continues a sequence of a piece that jumps one square at a time (a man, or a
     /// king without flying moves) in the directions of `DIRS`.
     fn short<const DIRS: DirMask>(&mut self, at: u64, captured: u64, landed: u64) {
@@ -419,6 +474,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
                 if land != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
+                    let marks = self.mark_king(victim, captured);
                     // A man reaching its far row is crowned and goes on as a king (with
                     // flying kings, only men jump short).
                     let crowns = V::CROWNS_MID_CAPTURE && V::FLYING_KINGS;
@@ -429,6 +485,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
                     } else {
                         self.short::<DIRS>(land, captured | victim, landed);
                     }
+                    self.king_jumps ^= marks;
                 }
             }
         });
@@ -484,12 +541,13 @@ impl<V: Variant> CaptureSearch<'_, V> {
                 if first != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
+                    let marks = self.mark_king(victim, captured);
                     let captured = captured | victim;
                     // Where any sequence may be chosen, a king that can go on capturing
                     // from some square beyond the victim must land on one of those
                     // (under the majority rule, stopping short loses to going on anyway).
-                    let must_continue =
-                        !V::MAJORITY_CAPTURE && self.continues(self.run(first, d), d, captured);
+                    let must_continue = !V::CAPTURE_PRECEDENCE.most_pieces
+                        && self.continues(self.run(first, d), d, captured);
                     let mut land = first;
                     while land != 0 {
                         if !must_continue || self.continues(land, d, captured) {
@@ -497,6 +555,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
                         }
                         land = shift::<V::Board>(land, d) & self.empty;
                     }
+                    self.king_jumps ^= marks;
                 }
             }
         });
@@ -559,24 +618,34 @@ impl<V: Variant> Position<V> {
     }
 
     /// Whether `color`, with men `men` and kings `kings`, could capture one of the pieces
-    /// `opponent` (raw bit sets in the layout of [`crate::geometry`]), whoever is to
-    /// move: the test of [`Position::has_capture`] without building a position (the
-    /// endgame database's generator asks it for billions of predecessors).
+    /// `opponent`, of which `opponent_kings` are kings (raw bit sets in the layout of
+    /// [`crate::geometry`]), whoever is to move: the test of [`Position::has_capture`]
+    /// without building a position (the endgame database's generator asks it for
+    /// billions of predecessors).
     ///
-    /// The three sets must be disjoint and hold only valid squares
-    /// ([`Geometry::VALID`]); otherwise the answer is meaningless (but nothing panics).
+    /// The sets `men`, `kings` and `opponent` must be disjoint and hold only valid
+    /// squares ([`Geometry::VALID`]), and `opponent_kings` lie within `opponent`;
+    /// otherwise the answer is meaningless (but nothing panics).
     #[inline]
-    pub fn bits_have_capture(color: Color, men: u64, kings: u64, opponent: u64) -> bool {
-        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: u64) -> bool {
-            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp);
+    pub fn bits_have_capture(
+        color: Color,
+        men: u64,
+        kings: u64,
+        opponent: u64,
+        opponent_kings: u64,
+    ) -> bool {
+        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: [u64; 2]) -> bool {
+            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp[0]);
             let sides = Sides::<WHITE> {
                 men,
                 kings,
-                opp,
+                opp: opp[0],
+                opp_kings: if needs_opp_kings::<V>() { opp[1] } else { 0 },
                 empty,
             };
             sides.can_capture::<V>()
         }
+        let opponent = [opponent, opponent_kings];
         match color {
             Color::White => side::<V, true>(men, kings, opponent),
             Color::Black => side::<V, false>(men, kings, opponent),

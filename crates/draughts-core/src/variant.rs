@@ -13,8 +13,9 @@
 //! statement in `tests/common`, and the engine's `openings/<name>.fen`
 //! (`draughts openings --variant <name>`).
 
-use crate::geometry::{Board10, Board8, Geometry};
+use crate::geometry::{Board10, Board8, Board8Mirrored, Geometry};
 use crate::piece::Color;
+use crate::precedence::Precedence;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -34,9 +35,10 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const FLYING_KINGS: bool = false;
     /// Men capture backwards as well as forwards.
     const MEN_CAPTURE_BACKWARDS: bool = false;
-    /// Only the capture sequences taking the most pieces are legal (kings and men count
-    /// the same).
-    const MAJORITY_CAPTURE: bool = false;
+    /// Which captures take precedence over the others (by default any may be chosen).
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::FREE;
+    /// Men may capture kings.
+    const MEN_CAPTURE_KINGS: bool = true;
     /// A man that reaches its far row during a capture is crowned at once and goes on
     /// capturing as a king; otherwise it is crowned only where its move ends.
     const CROWNS_MID_CAPTURE: bool = false;
@@ -73,7 +75,7 @@ impl Variant for International {
     const MEN_PER_SIDE: u8 = 20; // FMJD 1.4
     const FLYING_KINGS: bool = true; // FMJD 3.9
     const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
-    const MAJORITY_CAPTURE: bool = true; // FMJD 4.13
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY; // FMJD 4.13
     const PDN_GAME_TYPE: u8 = 20;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
     // FMJD 6.3 (25-move rule): 25 moves each of only king moves, no capture. The count
@@ -123,7 +125,7 @@ impl Variant for Brazilian {
     const MEN_PER_SIDE: u8 = 12;
     const FLYING_KINGS: bool = true; // FMJD 3.9
     const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
-    const MAJORITY_CAPTURE: bool = true; // FMJD 4.13
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY; // FMJD 4.13
     const PDN_GAME_TYPE: u8 = 26;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
 }
@@ -167,5 +169,72 @@ impl Variant for Russian {
     const MEN_CAPTURE_BACKWARDS: bool = true;
     const CROWNS_MID_CAPTURE: bool = true;
     const PDN_GAME_TYPE: u8 = 25;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Italian draughts (dama italiana, FID rules) on the mirrored 8x8 board.
+///
+/// White moves first; men move and capture forwards only and may not capture kings;
+/// kings move and capture one square at a time; a man reaching the far row is crowned
+/// and its move ends. Of the captures available one must take the most pieces, then be
+/// made by a king, then take the most kings, then meet a king earliest (FID, "Le 10
+/// regole", 5 to 8). The FID rules consulted set no move count for a draw: only
+/// repetition draws here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Italian;
+
+impl Variant for Italian {
+    const NAME: &'static str = "italian";
+    const ALIASES: &'static [&'static str] = &["dama", "dama-italiana"];
+    type Board = Board8Mirrored; // FID Regolamento 2.3, 2.4
+    const FIRST_TO_MOVE: Color = Color::White; // FID Regolamento 3.4
+    const MEN_PER_SIDE: u8 = 12; // FID Regolamento 2.5
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::ITALIAN;
+    const MEN_CAPTURE_KINGS: bool = false; // FID Regolamento 5.3 b
+    const PDN_GAME_TYPE: u8 = 22;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Spanish draughts (damas españolas) on the mirrored 8x8 board, numbered as Italian's.
+///
+/// White moves first; men move and capture forwards only; kings fly; a man reaching the
+/// far row is crowned and its move ends. Of the captures available one must take the
+/// most pieces, then the most kings (FORMATS §7). Spanish publications also number the
+/// squares from White's side; we follow the Italian numbering of FORMATS §7 [unverified
+/// against a Spanish rulebook]. No move count for a draw was found: only repetition
+/// draws here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Spanish;
+
+impl Variant for Spanish {
+    const NAME: &'static str = "spanish";
+    const ALIASES: &'static [&'static str] = &["damas"];
+    type Board = Board8Mirrored;
+    const FIRST_TO_MOVE: Color = Color::White;
+    const MEN_PER_SIDE: u8 = 12;
+    const FLYING_KINGS: bool = true;
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::SPANISH;
+    const PDN_GAME_TYPE: u8 = 24;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Czech draughts (česká dáma) on the 8x8 board.
+///
+/// White moves first; men move and capture forwards only; kings fly; a man reaching the
+/// far row is crowned and its move ends. A capture with a king takes precedence over one
+/// with a man; otherwise any capture may be chosen (FORMATS §7). No move count for a
+/// draw was found: only repetition draws here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Czech;
+
+impl Variant for Czech {
+    const NAME: &'static str = "czech";
+    const ALIASES: &'static [&'static str] = &["ceska-dama"];
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::White;
+    const MEN_PER_SIDE: u8 = 12;
+    const FLYING_KINGS: bool = true;
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::KING_FIRST;
+    const PDN_GAME_TYPE: u8 = 29;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }

@@ -11,7 +11,8 @@
 //! checks them all.
 
 use draughts_core::{
-    divide, perft, Brazilian, English, International, Pool, Position, Russian, Variant,
+    divide, perft, Brazilian, Czech, English, International, Italian, Pool, Position, Russian,
+    Spanish, Variant,
 };
 use std::path::PathBuf;
 use std::thread;
@@ -151,6 +152,24 @@ fn perft_russian() {
     assert!(checked >= 9, "only {checked} figures checked");
 }
 
+#[test]
+fn perft_italian() {
+    let checked = check::<Italian>(NODE_CAP);
+    assert!(checked >= 10, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_spanish() {
+    let checked = check::<Spanish>(NODE_CAP);
+    assert!(checked >= 10, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_czech() {
+    let checked = check::<Czech>(NODE_CAP);
+    assert!(checked >= 10, "only {checked} figures checked");
+}
+
 /// Every figure, including the deep ones (minutes in release mode, longer here).
 #[test]
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
@@ -186,6 +205,27 @@ fn perft_deep_russian() {
     check::<Russian>(u64::MAX);
 }
 
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_italian() {
+    check::<Italian>(u64::MAX);
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_spanish() {
+    check::<Spanish>(u64::MAX);
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_czech() {
+    check::<Czech>(u64::MAX);
+}
+
 /// The tables themselves are well formed: every FEN reads and writes back to a FEN that
 /// reads to the same position, and depths within a row strictly increase.
 #[test]
@@ -207,6 +247,9 @@ fn tables_are_well_formed() {
     check_rows::<Brazilian>();
     check_rows::<Pool>();
     check_rows::<Russian>();
+    check_rows::<Italian>();
+    check_rows::<Spanish>();
+    check_rows::<Czech>();
 }
 
 /// `divide` splits a perft by first move: one entry per legal move, adding up.
@@ -233,6 +276,9 @@ fn divide_adds_up() {
     check_divide::<Brazilian>(4);
     check_divide::<Pool>(4);
     check_divide::<Russian>(4);
+    check_divide::<Italian>(4);
+    check_divide::<Spanish>(4);
+    check_divide::<Czech>(4);
 }
 
 /// Perft of depth 0 is 1 and of depth 1 the number of legal moves.

@@ -8,8 +8,9 @@
 //! positions after each move.
 
 use draughts_core::{
-    for_each_variant, perft, AnyGame, AnyMove, Bitboard, Brazilian, Color, English, Game, Geometry,
-    International, Kind, KnownVariant, Piece, Pool, Position, Russian, Square, Variant,
+    for_each_variant, perft, AnyGame, AnyMove, Bitboard, Brazilian, Color, Czech, English, Game,
+    Geometry, International, Italian, Kind, KnownVariant, Piece, Pool, Position, Russian, Spanish,
+    Square, Variant,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -163,6 +164,7 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
             pos.men(color).bits(),
             pos.kings(color).bits(),
             pos.pieces(!color).bits(),
+            pos.kings(!color).bits(),
         );
         prop_assert_eq!(raw, pos.with_turn(color).has_capture(), "{:?}", pos);
     }
@@ -430,6 +432,48 @@ proptest! {
     }
 }
 
+/// Every property, for a variant with a capture precedence of its own (Italian, Spanish,
+/// Czech), over fewer cases: they share the other variants' code paths but for the
+/// precedence and Italian's men, which positions with kings exercise most.
+macro_rules! precedence_variant_properties {
+    ($($module:ident $name:ident),+) => {
+        $(
+            mod $module {
+                use super::*;
+
+                proptest! {
+                    #![proptest_config(ProptestConfig::with_cases(1_500))]
+
+                    #[test]
+                    fn matches_brute_force(pos in positions::<$name>()) {
+                        check_against_brute(&pos)?;
+                    }
+
+                    #[test]
+                    fn king_endings_match_brute_force(pos in placement::<$name>(15..60, 30..100)) {
+                        check_against_brute(&pos)?;
+                    }
+
+                    #[test]
+                    fn counts_flags_copy_make_and_text(pos in positions::<$name>()) {
+                        check_counts(&pos)?;
+                        check_copy_make(&pos)?;
+                        check_fen(&pos)?;
+                        check_move_text(&pos)?;
+                    }
+
+                    #[test]
+                    fn flip_is_symmetric(pos in placement::<$name>(15..60, 30..100)) {
+                        check_flip(&pos, 2)?;
+                    }
+                }
+            }
+        )+
+    };
+}
+
+precedence_variant_properties!(italian Italian, spanish Spanish, czech Czech);
+
 /// The brute-force generator itself, on the positions of FORMATS §2 and the starts.
 #[test]
 fn brute_force_knows_the_rules() {
@@ -494,6 +538,9 @@ fn playouts_to_the_end() {
     run::<Brazilian>(200);
     run::<Pool>(200);
     run::<Russian>(200);
+    run::<Italian>(200);
+    run::<Spanish>(200);
+    run::<Czech>(200);
 }
 
 /// Men never stand on their own crowning row after any move (they are crowned there).
@@ -534,6 +581,9 @@ fn no_man_on_its_crowning_row() {
     run::<Brazilian>();
     run::<Pool>();
     run::<Russian>();
+    run::<Italian>();
+    run::<Spanish>();
+    run::<Czech>();
 }
 
 proptest! {

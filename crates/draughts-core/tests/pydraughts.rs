@@ -1,14 +1,15 @@
-//! An independent check of Brazilian and Russian move generation against pydraughts
+//! An independent check of Brazilian, Russian and Italian move generation against pydraughts
 //! (PyPI `pydraughts`, 0.6.7 when written), on positions from random playouts: the
 //! number of legal moves and perft(2) of each position must agree. pydraughts is slow
 //! (about a second per hundred positions), so the sample is small.
 //!
 //! It runs only where pydraughts can be imported, by the Python named in
 //! `PYDRAUGHTS_PYTHON` (default `python3`); elsewhere it says so and passes. pydraughts
-//! reads these variants' FEN in algebraic squares (`a1` White's bottom-left), so the
-//! positions are handed over in that form.
+//! reads Brazilian and Russian FEN in algebraic squares (`a1` White's bottom-left), so
+//! those positions are handed over in that form; Italian FEN it reads in the Italian
+//! numbering, as ours, with every square listed.
 
-use draughts_core::{perft, Brazilian, Color, Kind, Position, Russian, Variant};
+use draughts_core::{perft, Brazilian, Color, Italian, Kind, Position, Russian, Square, Variant};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -50,24 +51,33 @@ fn pydraughts_available() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The FEN of `pos` in algebraic squares: square `n` (row `(n-1)/4` from the top) is on
-/// rank `8 - row`, in column `2k+1` of even rows and `2k` of odd ones.
-fn algebraic_fen<V: Variant>(pos: &Position<V>) -> String {
+/// Algebraic square of square `n`: `n` (row `(n-1)/4` from the top) is on rank
+/// `8 - row`, in column `2k+1` of even rows and `2k` of odd ones.
+fn algebraic(square: Square) -> String {
+    let i = square.number() - 1;
+    let (row, k) = (i / 4, i % 4);
+    let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+    format!("{}{}", char::from(b'a' + col), 8 - row)
+}
+
+/// The FEN of `pos` with every square listed, each written by `name`.
+fn listed_fen<V: Variant>(pos: &Position<V>, name: fn(Square) -> String) -> String {
     let mut sides = [Vec::new(), Vec::new()];
     for (square, piece) in pos.piece_squares() {
-        let i = square.number() - 1;
-        let (row, k) = (i / 4, i % 4);
-        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
         let king = if piece.kind == Kind::King { "K" } else { "" };
         let side = usize::from(piece.color == Color::Black);
-        sides[side].push(format!("{king}{}{}", char::from(b'a' + col), 8 - row));
+        sides[side].push(format!("{king}{}", name(square)));
     }
     let turn = if pos.turn() == Color::White { 'W' } else { 'B' };
     format!("{turn}:W{}:B{}", sides[0].join(","), sides[1].join(","))
 }
 
 /// Positions of `V` from seeded random playouts, each with its move count and perft(2).
-fn samples<V: Variant>(games: usize, seed: u64) -> Vec<(String, usize, u64)> {
+fn samples<V: Variant>(
+    games: usize,
+    seed: u64,
+    name: fn(Square) -> String,
+) -> Vec<(String, usize, u64)> {
     let mut rng = seed;
     let mut out = Vec::new();
     for _ in 0..games {
@@ -77,7 +87,7 @@ fn samples<V: Variant>(games: usize, seed: u64) -> Vec<(String, usize, u64)> {
             if moves.is_empty() {
                 break;
             }
-            out.push((algebraic_fen(&pos), moves.len(), perft(&pos, 2)));
+            out.push((listed_fen(&pos, name), moves.len(), perft(&pos, 2)));
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
@@ -87,8 +97,8 @@ fn samples<V: Variant>(games: usize, seed: u64) -> Vec<(String, usize, u64)> {
     out
 }
 
-fn compare<V: Variant>(name: &str, games: usize) {
-    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15);
+fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
+    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15, square);
     let mut child = Command::new(python())
         .args(["-c", SCRIPT])
         .stdin(Stdio::piped())
@@ -127,11 +137,12 @@ fn compare<V: Variant>(name: &str, games: usize) {
 }
 
 #[test]
-fn brazilian_and_russian_agree_with_pydraughts() {
+fn brazilian_russian_and_italian_agree_with_pydraughts() {
     if !pydraughts_available() {
         eprintln!("pydraughts not importable by {}: skipped", python());
         return;
     }
-    compare::<Brazilian>("brazilian", 12);
-    compare::<Russian>("russian", 12);
+    compare::<Brazilian>("brazilian", 12, algebraic);
+    compare::<Russian>("russian", 12, algebraic);
+    compare::<Italian>("italian", 12, |square| square.to_string());
 }

@@ -9,8 +9,8 @@
 //! rules must give the mirrored moves.
 
 use draughts_core::{
-    Bitboard, Brazilian, Color, English, International, Kind, MoveTextError, Piece, Pool, Position,
-    Russian, Square, Variant,
+    Bitboard, Brazilian, Color, Czech, English, International, Italian, Kind, MoveTextError, Piece,
+    Pool, Position, Russian, Spanish, Square, Variant,
 };
 use std::collections::BTreeSet;
 
@@ -547,4 +547,90 @@ fn russian_first_mover_and_free_choice() {
     assert_moves::<Russian>("W:W22:B11,17,18", &["22x8x11x18", "22x13x17"]);
     // A capture begun goes on: the king lands where it can capture again.
     assert_moves::<Russian>("W:WK29:B14,25", &["29x9x14x25", "29x5x14x25"]);
+}
+
+// Italian and Spanish number their mirrored board from its top-left corner (FID
+// Regolamento 2.4): square `n` is in row `(n-1)/4`, column `2k` of even rows and `2k+1`
+// of odd ones. Czech numbers the board as English does.
+
+#[test]
+fn italian_board_and_start() {
+    // FID Regolamento 2.4: 1 is the top-left corner, so 1 and 5 share a diagonal.
+    assert_moves::<Italian>("W:WK5:B20", &["5-1", "5-2", "5-9", "5-10"]);
+    // FID Regolamento 2.6 and 3.4: Black on 1-12, White on 21-32, White first.
+    let start = Position::<Italian>::initial();
+    assert_eq!(start.to_fen(), "W:W21-32:B1-12");
+    assert_eq!(start.turn(), Color::White);
+    let mut first: Vec<String> = start
+        .legal_moves()
+        .iter()
+        .map(|m| start.move_text(m))
+        .collect();
+    first.sort();
+    assert_eq!(
+        first,
+        ["21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"]
+    );
+}
+
+#[test]
+fn italian_men_do_not_capture_kings() {
+    // FID Regolamento 5.3 b ("una pedina prende solo pedine e non dame"): the man on 22
+    // takes the man on 18 but not a king there.
+    assert_moves::<Italian>("W:W22:B18", &["22x13x18"]);
+    assert_moves::<Italian>("W:W22:BK18", &["22-19"]);
+    // A king takes a king.
+    assert_moves::<Italian>("W:WK22:BK18", &["22x13x18"]);
+}
+
+#[test]
+fn italian_most_pieces_first() {
+    // FID, "Le 10 regole", 5: the capture of most pieces (two over one).
+    assert_moves::<Italian>("W:W22:B10,18,19", &["22x6x10x18"]);
+}
+
+#[test]
+fn italian_capture_with_the_king() {
+    // FID, "Le 10 regole", 6: equal in pieces, the king captures, not the man.
+    assert_moves::<Italian>("W:W22,K25:B19,21", &["25x18x21"]);
+    // But most pieces come first: the man takes two.
+    assert_moves::<Italian>("W:W22,K25:B11,19,21", &["22x6x11x19"]);
+}
+
+#[test]
+fn italian_most_kings() {
+    // FID, "Le 10 regole", 7: equal in pieces, the capture taking the king.
+    assert_moves::<Italian>("W:WK19:B14,K15", &["19x12x15"]);
+    assert_moves::<Italian>("W:WK19:B14,15", &["19x10x14", "19x12x15"]);
+}
+
+#[test]
+fn italian_earliest_king() {
+    // FID, "Le 10 regole", 8: equal in pieces and kings, the side where a king is met
+    // first. Both captures take two pieces, one a king.
+    assert_moves::<Italian>("W:WK19:B5,K7,K14,15", &["19x1x5x14"]);
+    assert_moves::<Italian>("W:WK19:BK5,7,14,K15", &["19x3x7x15"]);
+}
+
+#[test]
+fn spanish_most_pieces_then_most_kings() {
+    // FORMATS §7: most pieces first (two men over one king) ...
+    assert_moves::<Spanish>("W:WK19:B5,14,K15", &["19x1x5x14"]);
+    // ... then most kings, the flying king landing anywhere beyond.
+    assert_moves::<Spanish>("W:WK19:B14,K15", &["19x12x15", "19x8x15"]);
+}
+
+#[test]
+fn czech_a_king_captures_first() {
+    // FORMATS §7: a capture with a king takes precedence over one with a man ...
+    let king = [
+        "29x22x25", "29x18x25", "29x15x25", "29x11x25", "29x8x25", "29x4x25",
+    ];
+    assert_moves::<Czech>("W:W24,K29:B19,25", &king);
+    // ... where Pool lets either capture.
+    let mut either = king.to_vec();
+    either.push("24x15x19");
+    assert_moves::<Pool>("W:W24,K29:B19,25", &either);
+    // Otherwise any capture may be chosen: one piece or two.
+    assert_moves::<Czech>("W:W22:B10,17,18", &["22x13x17", "22x6x10x18"]);
 }

@@ -31,6 +31,25 @@ impl Raw {
     pub fn occupied(&self) -> u64 {
         self.white_men | self.white_kings | self.black_men | self.black_kings
     }
+
+    /// Whether `color` could capture here if it were its turn.
+    pub fn has_capture<V: Variant>(&self, color: Color) -> bool {
+        let (men, kings, opp_men, opp_kings) = match color {
+            Color::White => (
+                self.white_men,
+                self.white_kings,
+                self.black_men,
+                self.black_kings,
+            ),
+            Color::Black => (
+                self.black_men,
+                self.black_kings,
+                self.white_men,
+                self.white_kings,
+            ),
+        };
+        Position::<V>::bits_have_capture(color, men, kings, opp_men | opp_kings, opp_kings)
+    }
 }
 
 /// Geometry of variant `V`'s board in the terms the database needs.

@@ -737,9 +737,7 @@ fn initialise<V: Variant>(
             slice: Geo::<V>::normalise(child).0.material().to_string(),
         })
     };
-    let white = raw.white_men | raw.white_kings;
-    let black = raw.black_men | raw.black_kings;
-    if Position::<V>::bits_have_capture(Color::White, raw.white_men, raw.white_kings, black) {
+    if raw.has_capture::<V>(Color::White) {
         let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
@@ -752,12 +750,11 @@ fn initialise<V: Variant>(
         table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
-    let flag =
-        if Position::<V>::bits_have_capture(Color::Black, raw.black_men, raw.black_kings, white) {
-            THREAT
-        } else {
-            QUIET
-        };
+    let flag = if raw.has_capture::<V>(Color::Black) {
+        THREAT
+    } else {
+        QUIET
+    };
     let (count, promotions) = white_steps::<V>(&raw);
     let mut escape = false;
     for child in &promotions {

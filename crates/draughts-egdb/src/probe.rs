@@ -108,10 +108,10 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, 
         Some(Class::Threat) => return Ok(Resolved::Threat),
         None => {}
     }
-    if Position::<V>::bits_have_capture(Color::White, raw.white_men, raw.white_kings, black) {
+    if raw.has_capture::<V>(Color::White) {
         return search(source, raw, THREAT_PLIES).map(Resolved::Value);
     }
-    if !Position::<V>::bits_have_capture(Color::Black, raw.black_men, raw.black_kings, white) {
+    if !raw.has_capture::<V>(Color::Black) {
         return source.stored(raw).map(Resolved::Value);
     }
     Ok(match source.exception(raw)? {

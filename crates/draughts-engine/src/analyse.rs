@@ -12,7 +12,7 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The position (default: the initial position), e.g. W:W31-50:B1-20.

@@ -57,7 +57,7 @@ enum EgdbCommand {
 
 #[derive(Args, Debug)]
 struct DbArgs {
-    /// The variant: international, english, brazilian, pool or russian.
+    /// The variant: international, english, brazilian, pool, russian, italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The database folder.
@@ -67,7 +67,7 @@ struct DbArgs {
 
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// The variant: international, english, brazilian, pool or russian.
+    /// The variant: international, english, brazilian, pool, russian, italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Build every slice with at most this many pieces.
@@ -87,7 +87,7 @@ struct BuildArgs {
 
 #[derive(Args, Debug)]
 struct PlanArgs {
-    /// The variant: international, english, brazilian, pool or russian.
+    /// The variant: international, english, brazilian, pool, russian, italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Every slice with at most this many pieces.

@@ -26,7 +26,9 @@ from conftest import playout
 
 
 def test_variants_by_name_and_alias():
-    assert fastdraughts.VARIANTS == ["international", "english", "brazilian", "pool", "russian"]
+    assert fastdraughts.VARIANTS == [
+        "international", "english", "brazilian", "pool", "russian", "italian", "spanish", "czech",
+    ]
     assert Board.variants() == fastdraughts.VARIANTS
     assert Board().variant == "international"
     assert Board("checkers").variant == "english"
@@ -37,6 +39,9 @@ def test_variants_by_name_and_alias():
         ("brazilian", 8, 32, WHITE),
         ("pool", 8, 32, BLACK),
         ("russian", 8, 32, WHITE),
+        ("italian", 8, 32, WHITE),
+        ("spanish", 8, 32, WHITE),
+        ("czech", 8, 32, WHITE),
     ]:
         board = Board(name)
         assert (board.board_size, board.square_count, board.turn) == (size, squares, first)

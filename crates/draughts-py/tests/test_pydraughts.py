@@ -21,7 +21,13 @@ if not hasattr(draughts, "Board") or not hasattr(draughts.Board(), "legal_moves"
 
 from conftest import playout  # noqa: E402
 
-PYDRAUGHTS_NAME = {"international": "standard", "english": "english", "brazilian": "brazilian", "russian": "russian"}
+PYDRAUGHTS_NAME = {
+    "international": "standard",
+    "english": "english",
+    "brazilian": "brazilian",
+    "russian": "russian",
+    "italian": "italian",
+}
 ALGEBRAIC = {"brazilian", "russian"}
 POSITIONS = 150
 

@@ -20,7 +20,9 @@ use crate::perft::{divide, perft};
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
-use crate::variant::{Brazilian, English, International, Pool, Russian, Variant};
+use crate::variant::{
+    Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -278,6 +280,9 @@ variants!($
     Brazilian "brazilian",
     Pool "pool",
     Russian "russian",
+    Italian "italian",
+    Spanish "spanish",
+    Czech "czech",
 );
 
 mod game;

@@ -4,7 +4,8 @@
 //! capacity tests.
 #![allow(dead_code)]
 use draughts_core::{
-    Brazilian, Color, English, International, Kind, Piece, Pool, Position, Russian, Square, Variant,
+    Brazilian, Color, Czech, English, International, Italian, Kind, Piece, Pool, Position, Russian,
+    Spanish, Square, Variant,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,12 +13,22 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Rules {
     /// Squares along a side.
     pub side: i32,
+    /// Square 1 is the top-left corner (Italian, Spanish); else the one right of it.
+    pub mirrored: bool,
     /// Kings move and capture along whole free diagonals.
     pub flying_kings: bool,
     /// Men capture backwards.
     pub men_capture_backwards: bool,
     /// Only the sequences taking the most pieces are legal.
     pub majority: bool,
+    /// Among those, a sequence by a king before one by a man.
+    pub king_first: bool,
+    /// Among those, the sequences taking the most kings.
+    pub most_kings: bool,
+    /// Among those, the sequences meeting a king earliest.
+    pub earliest_king: bool,
+    /// Men may capture kings.
+    pub men_capture_kings: bool,
     /// A man that reaches the far row during a capture is crowned and stops there.
     pub crowning_ends_capture: bool,
     /// A man that reaches the far row during a capture is crowned and goes on capturing
@@ -36,9 +47,14 @@ pub trait Brute: Variant {
 impl Brute for International {
     const RULES: Rules = Rules {
         side: 10,
+        mirrored: false,
         flying_kings: true,
         men_capture_backwards: true,
         majority: true,
+        king_first: false,
+        most_kings: false,
+        earliest_king: false,
+        men_capture_kings: true,
         crowning_ends_capture: false,
         crowning_mid_capture: false,
         king_lands_to_continue: true,
@@ -48,12 +64,53 @@ impl Brute for International {
 impl Brute for English {
     const RULES: Rules = Rules {
         side: 8,
+        mirrored: false,
         flying_kings: false,
         men_capture_backwards: false,
         majority: false,
+        king_first: false,
+        most_kings: false,
+        earliest_king: false,
+        men_capture_kings: true,
         crowning_ends_capture: true,
         crowning_mid_capture: false,
         king_lands_to_continue: false,
+    };
+}
+
+/// FID: most pieces, then with a king, then most kings, then the earliest king; men do
+/// not take kings; the board mirrored.
+impl Brute for Italian {
+    const RULES: Rules = Rules {
+        mirrored: true,
+        majority: true,
+        king_first: true,
+        most_kings: true,
+        earliest_king: true,
+        men_capture_kings: false,
+        ..English::RULES
+    };
+}
+
+/// Men as in English, kings flying; most pieces, then most kings; the board mirrored.
+impl Brute for Spanish {
+    const RULES: Rules = Rules {
+        mirrored: true,
+        flying_kings: true,
+        majority: true,
+        most_kings: true,
+        king_lands_to_continue: true,
+        ..English::RULES
+    };
+}
+
+/// Men as in English, kings flying; a capture by a king before one by a man.
+impl Brute for Czech {
+    const RULES: Rules = Rules {
+        flying_kings: true,
+        king_first: true,
+        king_lands_to_continue: true,
+        ..English::RULES
     };
 }
 
@@ -74,9 +131,14 @@ impl Brute for Russian {
 impl Brute for Pool {
     const RULES: Rules = Rules {
         side: 8,
+        mirrored: false,
         flying_kings: true,
         men_capture_backwards: true,
         majority: false,
+        king_first: false,
+        most_kings: false,
+        earliest_king: false,
+        men_capture_kings: true,
         crowning_ends_capture: false,
         crowning_mid_capture: false,
         king_lands_to_continue: true,
@@ -87,9 +149,18 @@ impl Brute for Pool {
 /// the capture and went on as a king).
 pub type Key = (u8, u8, Vec<u8>, bool);
 
+/// What the precedence rules compare, in their order: pieces taken, whether by a king,
+/// kings taken, and for each jump in turn whether it took a king (criteria a variant does
+/// not use are left at zero).
+type Rank = (usize, bool, usize, Vec<bool>);
+
+/// The captures found, each with the best rank of the sequences that make it.
+type Found = BTreeMap<Key, Rank>;
+
 /// A board: the piece on each square number (index 0 unused).
 pub struct Board {
     side: i32,
+    mirrored: bool,
     cells: Vec<Option<Piece>>,
     turn: Color,
 }
@@ -103,6 +174,7 @@ impl Board {
             .collect();
         Board {
             side,
+            mirrored: V::RULES.mirrored,
             cells,
             turn: pos.turn(),
         }
@@ -116,14 +188,19 @@ impl Board {
     fn coords(&self, n: u8) -> (i32, i32) {
         let i = i32::from(n) - 1;
         let (row, k) = (i / self.per_row(), i % self.per_row());
-        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        let col = if (row % 2 == 0) != self.mirrored {
+            2 * k + 1
+        } else {
+            2 * k
+        };
         (row, col)
     }
 
     /// The square at a row and column, if it is a playable square of the board.
     fn square(&self, row: i32, col: i32) -> Option<u8> {
         let inside = (0..self.side).contains(&row) && (0..self.side).contains(&col);
-        (inside && (row + col) % 2 == 1).then(|| (row * self.per_row() + col / 2 + 1) as u8)
+        let dark = (row + col) % 2 == if self.mirrored { 0 } else { 1 };
+        (inside && dark).then(|| (row * self.per_row() + col / 2 + 1) as u8)
     }
 
     /// The next square from `n` in direction `(dr, dc)`.
@@ -154,7 +231,7 @@ impl Board {
     /// Every legal move, with duplicates (same from, to and captured set) merged.
     pub fn moves<V: Brute>(&self) -> BTreeSet<Key> {
         let rules = V::RULES;
-        let mut captures = BTreeSet::new();
+        let mut captures = Found::new();
         for from in 1..self.cells.len() as u8 {
             if let Some(piece) = self.cells[from as usize] {
                 if piece.color == self.turn {
@@ -163,12 +240,12 @@ impl Board {
                 }
             }
         }
-        if !captures.is_empty() {
-            if rules.majority {
-                let most = captures.iter().map(|m| m.2.len()).max().unwrap();
-                captures.retain(|m| m.2.len() == most);
-            }
-            return captures;
+        if let Some(best) = captures.values().max().cloned() {
+            return captures
+                .into_iter()
+                .filter(|(_, rank)| *rank == best)
+                .map(|(key, _)| key)
+                .collect();
         }
         let mut steps = BTreeSet::new();
         for from in 1..self.cells.len() as u8 {
@@ -214,7 +291,7 @@ impl Board {
         from: u8,
         at: u8,
         taken: &mut Vec<u8>,
-        out: &mut BTreeSet<Key>,
+        out: &mut Found,
     ) {
         // Russian: a man that reaches the far row is crowned and goes on as a king.
         let mut piece = piece;
@@ -251,7 +328,15 @@ impl Board {
                     continue;
                 }
                 match self.cells[victim as usize] {
-                    Some(p) if p.color != piece.color => {}
+                    Some(p) if p.color != piece.color => {
+                        // Italian: men do not take kings.
+                        if p.kind == Kind::King
+                            && piece.kind == Kind::Man
+                            && !rules.men_capture_kings
+                        {
+                            continue;
+                        }
+                    }
                     _ => continue,
                 }
                 let mut landings = Vec::new();
@@ -269,9 +354,9 @@ impl Board {
                         .iter()
                         .copied()
                         .filter(|&land| {
-                            let mut further = BTreeSet::new();
+                            let mut further = Found::new();
                             self.capture(rules, piece, from, land, taken, &mut further);
-                            further.iter().any(|k| k.2.len() > taken.len())
+                            further.keys().any(|k| k.2.len() > taken.len())
                         })
                         .collect();
                     if !going_on.is_empty() {
@@ -289,7 +374,26 @@ impl Board {
             let mut captured = taken.clone();
             captured.sort_unstable();
             let was_man = self.cells[from as usize].is_some_and(|p| p.kind == Kind::Man);
-            out.insert((from, at, captured, was_man && piece.kind == Kind::King));
+            let is_king = |n: &u8| self.cells[*n as usize].is_some_and(|p| p.kind == Kind::King);
+            let rank: Rank = (
+                if rules.majority { taken.len() } else { 0 },
+                rules.king_first && !was_man,
+                if rules.most_kings {
+                    taken.iter().filter(|n| is_king(n)).count()
+                } else {
+                    0
+                },
+                if rules.earliest_king {
+                    taken.iter().map(is_king).collect()
+                } else {
+                    Vec::new()
+                },
+            );
+            let key = (from, at, captured, was_man && piece.kind == Kind::King);
+            let best = out.entry(key).or_insert_with(|| rank.clone());
+            if rank > *best {
+                *best = rank;
+            }
         }
     }
 

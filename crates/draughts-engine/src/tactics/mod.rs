@@ -53,7 +53,7 @@ enum TacticsCommand {
 #[derive(Args, Debug)]
 struct StatsArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -66,7 +66,7 @@ struct StatsArgs {
 #[derive(Args, Debug)]
 struct TestArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -86,7 +86,7 @@ struct TestArgs {
 #[derive(Args, Debug)]
 struct RankArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -114,7 +114,7 @@ struct RankArgs {
 #[derive(Args, Debug)]
 struct ConfirmArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool) or russian (shashki).
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.

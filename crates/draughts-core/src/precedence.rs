@@ -1,0 +1,107 @@
+//! Capture precedence: which of the captures available are legal.
+//!
+//! A rulebook's precedence is a chain of criteria, each consulted only when the earlier
+//! ones tie. Every chain found in the supported rulebooks is a sub-sequence of one fixed
+//! order (most pieces, a capture with a king, most kings, the earliest king), so a
+//! [`Precedence`] is a set of switches over that order, and ranking a capture is one
+//! integer built from constants: a variant pays only for the criteria it switches on.
+
+/// The criteria that rank captures against each other; only the captures of the highest
+/// rank are legal. The criteria are compared in the order of the fields; a criterion that
+/// is off never distinguishes two captures.
+///
+/// ```
+/// use draughts_core::{Italian, Precedence, Variant};
+///
+/// assert!(Precedence::FREE.is_free());
+/// assert_eq!(Italian::CAPTURE_PRECEDENCE, Precedence::ITALIAN);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Precedence {
+    /// The capture taking the most pieces (kings and men count the same).
+    pub most_pieces: bool,
+    /// A capture made by a king before one made by a man.
+    pub with_king: bool,
+    /// The capture taking the most kings.
+    pub most_kings: bool,
+    /// The capture meeting a king earliest in its sequence (the first jump on which two
+    /// captures differ in taking a king decides).
+    pub earliest_king: bool,
+}
+
+impl Precedence {
+    /// Any capture may be chosen (English, Pool, Russian).
+    pub const FREE: Precedence = Precedence {
+        most_pieces: false,
+        with_king: false,
+        most_kings: false,
+        earliest_king: false,
+    };
+    /// The capture taking the most pieces (International, Brazilian).
+    pub const MAJORITY: Precedence = Precedence {
+        most_pieces: true,
+        ..Precedence::FREE
+    };
+    /// Most pieces, then a capture with a king, then most kings, then the earliest king
+    /// (Italian).
+    pub const ITALIAN: Precedence = Precedence {
+        most_pieces: true,
+        with_king: true,
+        most_kings: true,
+        earliest_king: true,
+    };
+    /// Most pieces, then most kings (Spanish).
+    pub const SPANISH: Precedence = Precedence {
+        most_pieces: true,
+        most_kings: true,
+        ..Precedence::FREE
+    };
+    /// A capture with a king, else any (Czech).
+    pub const KING_FIRST: Precedence = Precedence {
+        with_king: true,
+        ..Precedence::FREE
+    };
+
+    /// Whether any capture may be chosen.
+    pub const fn is_free(self) -> bool {
+        !(self.most_pieces || self.with_king || self.most_kings || self.earliest_king)
+    }
+
+    /// Whether the rank looks at which pieces were taken (kings or men).
+    pub(crate) const fn counts_kings(self) -> bool {
+        self.most_kings || self.earliest_king
+    }
+
+    /// The rank of a capture of `pieces` pieces, made by a king if `with_king`, taking
+    /// `kings` kings at the jumps marked in `king_jumps` (bit `31 - j` for jump `j`,
+    /// so that earlier kings weigh more): higher ranks take precedence.
+    #[inline(always)]
+    pub(crate) const fn rank(
+        self,
+        pieces: u32,
+        with_king: bool,
+        kings: u32,
+        king_jumps: u32,
+    ) -> u64 {
+        let mut rank = 0;
+        if self.most_pieces {
+            rank |= (pieces as u64) << 40;
+        }
+        if self.with_king && with_king {
+            rank |= 1 << 39;
+        }
+        if self.most_kings {
+            rank |= (kings as u64) << 32;
+        }
+        if self.earliest_king {
+            rank |= king_jumps as u64;
+        }
+        rank
+    }
+
+    /// The mark of jump number `jump` (0-based) in [`Precedence::rank`]'s `king_jumps`.
+    #[inline(always)]
+    pub(crate) const fn king_jump(jump: u32) -> u32 {
+        1 << (31 - jump)
+    }
+}
