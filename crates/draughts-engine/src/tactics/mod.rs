@@ -606,7 +606,7 @@ mod tests {
         let mut rng = SplitMix64(1);
         let game = self_play(&engine, Position::initial(), 1, &mut rng);
         assert!(game.len() > 10);
-        for pos in game.iter().take(30) {
+        for pos in &game {
             learner.learn(pos, 1);
         }
         assert!(learner.combinations > 0);
