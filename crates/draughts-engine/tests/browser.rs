@@ -77,7 +77,8 @@ impl Driver {
         .await
     }
 
-    async fn click(&self, css: &str) {
+    /// The WebDriver reference of the element `css` selects.
+    async fn element(&self, css: &str) -> String {
         let element = self
             .call(
                 reqwest::Method::POST,
@@ -85,18 +86,56 @@ impl Driver {
                 Some(json!({"using": "css selector", "value": css})),
             )
             .await;
-        let id = element
+        element
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap_or_else(|| panic!("no element {css}: {element}"))
-            .to_string();
+            .to_string()
+    }
+
+    async fn click(&self, css: &str) {
+        let id = self.element(css).await;
         self.call(
             reqwest::Method::POST,
             &format!("/element/{id}/click"),
             Some(json!({})),
         )
         .await;
+    }
+
+    /// Runs `steps` of one pointer (`mouse` or `touch`); a step is `("move", css)` (to
+    /// the middle of the element `css` selects, which must not hold a `'`),
+    /// `("down", "")` or `("up", "")`. The pointer keeps its state between calls, so a
+    /// drag can stop halfway for the page to be checked.
+    async fn pointer(&self, kind: &str, steps: &[(&str, &str)]) {
+        let mut actions = Vec::new();
+        for &(step, css) in steps {
+            actions.push(match step {
+                "move" => {
+                    // The board is redrawn as the piece is picked up, so the place is
+                    // found first rather than the element given.
+                    let script = format!(
+                        "const r = document.querySelector('{css}').getBoundingClientRect(); \
+                         return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]"
+                    );
+                    let at = self.script(&script).await;
+                    json!({"type": "pointerMove", "duration": 150, "x": at[0], "y": at[1],
+                           "origin": "viewport"})
+                }
+                "down" => json!({"type": "pointerDown", "button": 0}),
+                _ => json!({"type": "pointerUp", "button": 0}),
+            });
+        }
+        let answer = self
+            .call(
+                reqwest::Method::POST,
+                "/actions",
+                Some(json!({"actions": [{"type": "pointer", "id": kind,
+                    "parameters": {"pointerType": kind}, "actions": actions}]})),
+            )
+            .await;
+        assert!(answer.is_null(), "actions: {answer}");
     }
 
     /// Waits until `script` returns true.
@@ -203,6 +242,50 @@ async fn a_move_and_an_analysis_in_chromium() {
         "32-28"
     );
 
+    // 19-23 by dragging with the mouse: while the piece is held, its targets are shown
+    // and it follows the pointer; dropped, the move is played.
+    driver
+        .pointer(
+            "mouse",
+            &[
+                ("move", r##"g[data-square="19"]"##),
+                ("down", ""),
+                ("move", r##"g[data-square="23"]"##),
+            ],
+        )
+        .await;
+    driver
+        .wait_for(
+            "the targets of a drag",
+            r##"return document.querySelectorAll("#board rect.target").length === 2 && !!document.getElementById("ghost")"##,
+        )
+        .await;
+    driver.pointer("mouse", &[("up", "")]).await;
+    driver
+        .wait_for("the dragged move", r##"return !!document.querySelector('g[data-square="23"] circle.piece.black') && !document.querySelector('g[data-square="19"] circle.piece') && document.getElementById("status").textContent === "white to move""##)
+        .await;
+    // 28x19 by dragging a finger.
+    driver
+        .pointer(
+            "touch",
+            &[
+                ("move", r##"g[data-square="28"]"##),
+                ("down", ""),
+                ("move", r##"g[data-square="19"]"##),
+                ("up", ""),
+            ],
+        )
+        .await;
+    driver
+        .wait_for("the touch move", r##"return !!document.querySelector('g[data-square="19"] circle.piece.white') && !document.querySelector('g[data-square="23"] circle.piece') && document.querySelectorAll("#board circle.piece.black").length === 19"##)
+        .await;
+    assert_eq!(
+        driver
+            .script(r##"return [...document.querySelectorAll("#history li")].map((li) => li.textContent).join(" ")"##)
+            .await,
+        "32-28 19-23 28x19"
+    );
+
     driver.click("#analyse").await;
     driver
         .wait_for("an analysis", r##"return Number(document.getElementById("depth").textContent) >= 4 && document.querySelectorAll("#board polyline.arrow").length > 0"##)
@@ -221,6 +304,45 @@ async fn a_move_and_an_analysis_in_chromium() {
     assert!(
         score.as_str().is_some_and(|s| !s.is_empty() && s != "–"),
         "{score}"
+    );
+
+    // The engine takes Black at 0.3 s a move: it answers at once, and the clock shows
+    // its time and runs White's.
+    driver.click("#analyse").await;
+    driver
+        .script(r##"document.getElementById("move-time").value = "0.3"; const side = document.getElementById("engine-side"); side.value = "black"; side.dispatchEvent(new Event("change")); return true"##)
+        .await;
+    driver
+        .wait_for("the engine's move", r##"return document.getElementById("status").textContent === "white to move" && !document.getElementById("clock-box").hidden"##)
+        .await;
+    let engine = driver
+        .script(r##"return document.getElementById("clock-engine").textContent"##)
+        .await;
+    let used = engine
+        .as_str()
+        .and_then(|text| text.strip_suffix(" s of 0.3 s"))
+        .and_then(|seconds| seconds.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("engine time: {engine}"));
+    assert!((0.0..2.0).contains(&used), "{engine}");
+    let white = r##"return document.getElementById("clock-white").textContent"##;
+    let before = driver.script(white).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let after = driver.script(white).await;
+    assert_ne!(before, after, "White's clock runs");
+    assert_eq!(
+        driver
+            .script(
+                r##"return document.getElementById("clock-white").classList.contains("running")"##
+            )
+            .await,
+        true
+    );
+    let black = driver
+        .script(r##"return document.getElementById("clock-black").textContent"##)
+        .await;
+    assert!(
+        black.as_str().is_some_and(|t| t.starts_with("0:0")),
+        "{black}"
     );
 
     let png = driver.call(reqwest::Method::GET, "/screenshot", None).await;

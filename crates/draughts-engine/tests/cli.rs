@@ -88,6 +88,20 @@ fn bad_arguments_are_clear_errors() {
             "--depth",
             "1",
         ],
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--weights",
+            "/nonexistent/weights.txt",
+        ],
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--patterns",
+            "/nonexistent/table.patterns",
+        ],
         &["play", "--color", "green"],
         &["frobnicate"],
         &[

@@ -420,3 +420,51 @@ async fn the_endgame_database_judges_every_legal_move() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn weights_and_patterns_files_evaluate_their_variant() {
+    use draughts_core::{English, International};
+    use draughts_engine::serve::per_variant::Evaluators;
+    use draughts_eval::Weights;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let english = dir.join("english.weights");
+    Weights::default_for::<English>()
+        .save::<English>(&english)
+        .unwrap();
+    let evaluators = Evaluators::load(Some(english.clone()), None).unwrap();
+    let kinds: Vec<&str> = evaluators.kinds().map(|k| k.name()).collect();
+    assert_eq!(kinds, ["english"]);
+    assert!(evaluators.get::<English>().is_some());
+    assert!(evaluators.get::<International>().is_none());
+    let base = serve(AppState::new(1, Databases::default()).with_evaluators(evaluators)).await;
+    let client = Client::new();
+    for variant in ["english", "international"] {
+        let play = json!({"game": {"variant": variant}, "time": 0.05});
+        let (status, answer) = post(&client, &format!("{base}/api/play"), play).await;
+        assert_eq!(status, 200, "{answer}");
+        assert!(answer["time_ms"].as_u64().is_some(), "{answer}");
+    }
+    // No table at all suits every variant.
+    let none = Evaluators::load(None, Some("none".into())).unwrap();
+    assert_eq!(none.kinds().count(), draughts_core::VariantKind::ALL.len());
+    assert_eq!(Evaluators::load(None, None).unwrap().kinds().count(), 0);
+    // Files no variant can use are errors that name them.
+    let missing = dir.join("missing.weights");
+    let error = Evaluators::load(Some(missing.clone()), None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("missing.weights"), "{error}");
+    let international = dir.join("international.weights");
+    Weights::default_for::<International>()
+        .save::<International>(&international)
+        .unwrap();
+    let garbage = dir.join("garbage.patterns");
+    std::fs::write(&garbage, b"not a table").unwrap();
+    for (weights, patterns) in [(None, Some(garbage)), (Some(international), Some(english))] {
+        assert!(Evaluators::load(weights, patterns).is_err());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

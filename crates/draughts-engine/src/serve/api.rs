@@ -3,6 +3,7 @@
 
 use super::board::{board_view, BoardView, GameRequest, MAX_MOVES};
 use super::error::ApiError;
+use super::per_variant::PerVariant;
 use super::AppState;
 use crate::engine::with_variant;
 use axum::extract::rejection::JsonRejection;
@@ -13,7 +14,6 @@ use draughts_core::{Variant, VariantKind};
 use draughts_egdb::Database;
 use draughts_search::Wld;
 use serde::{Deserialize, Serialize};
-use std::any::Any;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -48,9 +48,7 @@ pub async fn variants(State(state): State<Arc<AppState>>) -> Json<Variants> {
 
 /// The endgame databases of the variants a folder holds files of.
 #[derive(Default)]
-pub struct Databases {
-    by_kind: Vec<(VariantKind, Arc<dyn Any + Send + Sync>)>,
-}
+pub struct Databases(PerVariant);
 
 impl Databases {
     /// The databases in `dir`.
@@ -62,14 +60,14 @@ impl Databases {
         let mut last = None;
         for kind in VariantKind::ALL {
             let opened = with_variant!(kind, V => Database::<V>::open_nonempty(dir)
-                .map(|db| Arc::new(db) as Arc<dyn Any + Send + Sync>));
+                .map(|db| databases.0.insert(kind, db)));
             match opened {
-                Ok(database) => databases.by_kind.push((kind, database)),
+                Ok(()) => {}
                 Err(error @ draughts_egdb::Error::NoSlices { .. }) => last = Some(error),
                 Err(error) => return Err(error),
             }
         }
-        match (databases.by_kind.is_empty(), last) {
+        match (databases.0.is_empty(), last) {
             (true, Some(error)) => Err(error),
             _ => Ok(databases),
         }
@@ -77,14 +75,12 @@ impl Databases {
 
     /// The variants with a database.
     pub fn kinds(&self) -> impl Iterator<Item = VariantKind> + '_ {
-        self.by_kind.iter().map(|(kind, _)| *kind)
+        self.0.kinds()
     }
 
     /// The database of `V`, if the folder had one.
     pub fn get<V: Variant>(&self) -> Option<Arc<Database<V>>> {
-        self.by_kind
-            .iter()
-            .find_map(|(_, db)| db.clone().downcast::<Database<V>>().ok())
+        self.0.get::<Database<V>>()
     }
 }
 

@@ -19,6 +19,7 @@
 pub mod api;
 pub mod board;
 pub mod error;
+pub mod per_variant;
 pub mod search;
 
 use crate::cli::CliError;
@@ -30,7 +31,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use clap::Args;
+use draughts_core::VariantKind;
 use error::ApiError;
+use per_variant::Evaluators;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -55,6 +58,14 @@ pub struct ServeArgs {
     /// Searches (engine moves and analyses) running at once, over all clients.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     max_searches: u32,
+    /// Evaluation weights file, for the variant it names (a file that names none: for
+    /// every variant); the others keep their built-in weights.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// Pattern table file (`draughts tune patterns`) for its variant, or `none` for no
+    /// table (default: the built-in table of the variant, with the built-in weights).
+    #[arg(long, value_name = "FILE|none")]
+    patterns: Option<PathBuf>,
 }
 
 /// What every request may use.
@@ -65,6 +76,8 @@ pub struct AppState {
     max_searches: usize,
     /// The endgame databases given with `--egdb`.
     databases: Databases,
+    /// The evaluations given with `--weights` and `--patterns`.
+    evaluators: Evaluators,
     /// Whether requests must name the loopback interface in their `Host` header.
     loopback_only: bool,
 }
@@ -77,8 +90,14 @@ impl AppState {
             slots: Arc::new(Semaphore::new(max_searches)),
             max_searches,
             databases,
+            evaluators: Evaluators::default(),
             loopback_only: true,
         }
+    }
+
+    /// The same state, evaluating with `evaluators` where they suit the variant.
+    pub fn with_evaluators(self, evaluators: Evaluators) -> AppState {
+        AppState { evaluators, ..self }
     }
 }
 
@@ -181,9 +200,11 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         Some(dir) => Databases::open(dir)?,
         None => Databases::default(),
     };
+    let evaluators = Evaluators::load(args.weights.clone(), args.patterns.clone())
+        .map_err(|e| format!("--weights/--patterns: {e}"))?;
     let state = AppState {
         loopback_only: args.bind.is_loopback(),
-        ..AppState::new(args.max_searches as usize, databases)
+        ..AppState::new(args.max_searches as usize, databases).with_evaluators(evaluators)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -196,6 +217,14 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         let address = listener.local_addr()?;
         let mut out = std::io::stdout().lock();
         writeln!(out, "draughts serve: listening on http://{address}/")?;
+        let own: Vec<&str> = state.evaluators.kinds().map(VariantKind::name).collect();
+        if !own.is_empty() {
+            writeln!(
+                out,
+                "draughts serve: --weights/--patterns evaluate {}",
+                own.join(", ")
+            )?;
+        }
         out.flush()?;
         drop(out);
         axum::serve(listener, router(state)).await?;

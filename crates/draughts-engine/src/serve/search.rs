@@ -11,11 +11,11 @@ use axum::extract::{Query, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use draughts_core::{Game, Variant, VariantKind};
-use draughts_search::{Control, Limits, SearchInfo};
+use draughts_search::{Control, Limits, SearchInfo, Searcher};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, OwnedSemaphorePermit};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
@@ -47,6 +47,8 @@ pub struct PlayResponse {
     pub score: String,
     /// The depth of the last completed iteration.
     pub depth: u32,
+    /// Milliseconds the engine took for the move.
+    pub time_ms: u64,
     /// The game after the move.
     pub board: BoardView,
 }
@@ -121,19 +123,28 @@ impl AppState {
             .map_err(|_| ApiError::Busy(self.max_searches))
     }
 
-    /// A searcher of `V` with the built-in evaluation and the server's database.
+    /// A searcher of `V` with the server's evaluation (that of `--weights` and
+    /// `--patterns`, or the built-in one) and database.
     fn searcher<V: Variant>(&self) -> Result<EngineSearcher<V>, ApiError> {
         let options = EngineOptions {
             hash_mib: HASH_MIB,
             ..EngineOptions::default()
         };
-        let mut searcher =
-            searcher::<V>(&options).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mut searcher = match self.evaluators.get::<V>() {
+            Some(eval) => Searcher::new(eval),
+            None => searcher::<V>(&options).map_err(|e| ApiError::Internal(e.to_string()))?,
+        };
+        searcher.set_hash_size(HASH_MIB);
         if let Some(database) = self.databases.get::<V>() {
             searcher.set_endgame_oracle(Some(database));
         }
         Ok(searcher)
     }
+}
+
+/// Whole milliseconds of `time`.
+fn millis(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Runs `work` on a blocking thread.
@@ -170,6 +181,7 @@ fn play_move<V: Variant>(
 ) -> Result<PlayResponse, ApiError> {
     let mut game = playable::<V>(request)?;
     let searcher = state.searcher::<V>()?;
+    let began = Instant::now();
     let result = searcher.search(
         &game,
         Limits::move_time(time),
@@ -186,6 +198,7 @@ fn play_move<V: Variant>(
         mv,
         score: human_score(result.score),
         depth: result.depth,
+        time_ms: millis(began.elapsed()),
         board: board_view(&game),
     })
 }
@@ -254,7 +267,7 @@ fn analyse_game<V: Variant>(
             score: human_score(info.score),
             nodes: info.nodes,
             nps: info.nps() as u64,
-            time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+            time_ms: millis(info.time),
             pv: line_view(&root, &info.pv),
         };
         // A slow reader loses iterations rather than holding the search; one that has

@@ -5,9 +5,14 @@
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const game = { variant: "international", fen: null, moves: [], redo: [] };
+// The clock: milliseconds each ply of `game.moves` took (`times`) and each of
+// `game.redo` (`redoTimes`), counted only while the engine plays a side; the engine's
+// own are the server's figures.
+const clock = { times: [], redoTimes: [], turnStart: performance.now(), last: null };
 let board = null; // the server's view of the game
 let flipped = false;
 let prefix = []; // squares clicked so far of the move being made
+let drag = null; // a piece being dragged: { origin, trail, x, y, moved }
 let analysis = null; // the EventSource of a running analysis
 let pv = []; // the principal variation shown as arrows
 let egdbVariants = [];
@@ -47,6 +52,9 @@ async function refresh() {
 
 function setBoard(view) {
   board = view;
+  clock.times.length = Math.min(clock.times.length, view.history.length);
+  while (clock.times.length < view.history.length) clock.times.push(0);
+  clock.turnStart = performance.now();
   squareAt.clear();
   for (const square of view.squares) squareAt.set(square.row * view.side + square.col, square.number);
   game.variant = view.variant;
@@ -59,6 +67,7 @@ function setBoard(view) {
   draw();
   showHistory();
   $("status").textContent = view.over ? view.status : `${view.turn} to move`;
+  showClock();
   probe();
   if (analysis) startAnalysis();
   maybeEngineMove();
@@ -101,6 +110,8 @@ function draw() {
   }
   const moving = candidates();
   const next = new Set(prefix.length ? moving.map((m) => m.path[prefix.length]) : []);
+  // A dragged piece may be dropped on the end of any of its moves.
+  if (drag) for (const m of moving) next.add(m.path[m.path.length - 1]);
   const starts = new Set(board.moves.map((m) => m.path[0]));
   const last = board.last ? board.last.path : [];
   const taken = new Set(moving.flatMap((m) => victims(m, prefix.length - 1)));
@@ -115,17 +126,29 @@ function draw() {
     if (square.piece) {
       const color = square.piece.toLowerCase() === "w" ? "white" : "black";
       const king = square.piece === square.piece.toUpperCase();
-      el("circle", { cx: x, cy: y, r: 3.6, class: `piece ${color}${king ? " king" : ""}`, "data-square": square.number }, g);
-      if (king) el("circle", { cx: x, cy: y, r: 2.1, class: "crown" }, g);
+      const lifted = drag && drag.moved && drag.origin === square.number ? " lifted" : "";
+      el("circle", { cx: x, cy: y, r: 3.6, class: `piece ${color}${king ? " king" : ""}${lifted}`, "data-square": square.number }, g);
+      if (king) el("circle", { cx: x, cy: y, r: 2.1, class: `crown${lifted}` }, g);
     }
     if (taken.has(square.number)) el("circle", { cx: x, cy: y, r: 4.4, class: "taken" }, g);
     el("text", { x: x - 4.7, y: y - 3, class: "number" }, g).textContent = square.number;
     if (!prefix.length && starts.has(square.number)) g.classList.add("movable");
-    g.addEventListener("click", () => click(square.number));
   }
   // The reply under the best move.
   if (pv[1]) arrow(svg, pv[1], "head-reply", "arrow reply");
   if (pv[0]) arrow(svg, pv[0], "head", "arrow");
+  if (drag && drag.moved) drawGhost(svg);
+}
+
+// The dragged piece, under the pointer.
+function drawGhost(svg) {
+  const square = board.squares[drag.origin - 1];
+  const color = square.piece.toLowerCase() === "w" ? "white" : "black";
+  const king = square.piece === square.piece.toUpperCase();
+  const ghost = el("g", { id: "ghost", class: "ghost" }, svg);
+  el("circle", { cx: 0, cy: 0, r: 3.8, class: `piece ${color}` }, ghost);
+  if (king) el("circle", { cx: 0, cy: 0, r: 2.2, class: "crown" }, ghost);
+  ghost.setAttribute("transform", `translate(${drag.x} ${drag.y})`);
 }
 
 function arrow(svg, move, head, kind) {
@@ -149,6 +172,74 @@ function click(number) {
   draw();
 }
 
+// The board coordinates (0 to side * 10) of a pointer event.
+function pointAt(event) {
+  const box = $("board").getBoundingClientRect();
+  const size = board.side * 10;
+  return [((event.clientX - box.left) / box.width) * size, ((event.clientY - box.top) / box.height) * size];
+}
+
+// The playing square under a point, or null.
+function squareUnder([x, y]) {
+  let col = Math.floor(x / 10);
+  let row = Math.floor(y / 10);
+  if (col < 0 || row < 0 || col >= board.side || row >= board.side) return null;
+  if (flipped) [row, col] = [board.side - 1 - row, board.side - 1 - col];
+  return squareAt.get(row * board.side + col) ?? null;
+}
+
+// A press on a piece that can move picks it up (and selects it, as a click does); any
+// other press is a click.
+function pointerDown(event) {
+  if (!board || board.over || busy || event.button > 0) return;
+  const number = squareUnder(pointAt(event));
+  if (number === null) return;
+  const continues = prefix.length && candidates().some((m) => m.path.slice(prefix.length).includes(number));
+  if (continues || !board.moves.some((m) => m.path[0] === number)) return click(number);
+  event.preventDefault();
+  $("board").setPointerCapture(event.pointerId);
+  const [x, y] = pointAt(event);
+  drag = { origin: number, trail: [number], x, y, moved: false };
+  prefix = [number];
+  draw();
+}
+
+function pointerMove(event) {
+  if (!drag) return;
+  const point = pointAt(event);
+  [drag.x, drag.y] = point;
+  const number = squareUnder(point);
+  if (number !== null && number !== drag.trail[drag.trail.length - 1]) drag.trail.push(number);
+  if (!drag.moved) {
+    drag.moved = number !== drag.origin;
+    if (drag.moved) return draw();
+  }
+  const ghost = $("ghost");
+  if (ghost) ghost.setAttribute("transform", `translate(${drag.x} ${drag.y})`);
+}
+
+// Dropping on the end of a move plays it; where several captures end there, the one
+// whose landing squares the pointer passed over. A drop anywhere else keeps the piece
+// selected, so a click can finish the move.
+function pointerUp(event) {
+  if (!drag) return;
+  const { origin, trail } = drag;
+  drag = null;
+  const number = event.type === "pointerup" ? squareUnder(pointAt(event)) : null;
+  let ending = board.moves.filter((m) => m.path[0] === origin && m.path[m.path.length - 1] === number);
+  if (ending.length > 1) ending = ending.filter((m) => passedOver(m.path, trail));
+  if (number !== origin && ending.length === 1) return play(ending[0].text);
+  prefix = [origin];
+  draw();
+}
+
+// Whether `trail` visits the squares of `path` in order.
+function passedOver(path, trail) {
+  let at = 0;
+  for (const square of trail) if (square === path[at]) at++;
+  return at === path.length;
+}
+
 // The pieces a move takes on its first `jumps` jumps, in order: on each leg of its
 // path, the square between the two ends that holds a captured piece.
 function victims(move, jumps) {
@@ -169,7 +260,40 @@ function victims(move, jumps) {
 function play(text) {
   game.moves.push(text);
   game.redo = [];
+  clock.times.push(engineOn() ? performance.now() - clock.turnStart : 0);
+  clock.redoTimes = [];
   refresh();
+}
+
+function engineOn() {
+  return $("engine-side").value !== "off";
+}
+
+// Milliseconds as m:ss.s.
+function clockText(ms) {
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10) % 60;
+  return `${Math.floor(tenths / 600)}:${String(seconds).padStart(2, "0")}.${tenths % 10}`;
+}
+
+// Each side's time so far, the side to move's running, while the engine plays.
+function showClock() {
+  const box = $("clock-box");
+  box.hidden = !engineOn() || !board;
+  if (box.hidden) return;
+  const n = board.history.length;
+  const other = board.turn === "white" ? "black" : "white";
+  const used = { white: 0, black: 0 };
+  clock.times.forEach((ms, i) => (used[(n - i) % 2 === 0 ? board.turn : other] += ms));
+  const running = !board.over;
+  if (running) used[board.turn] += performance.now() - clock.turnStart;
+  for (const side of ["white", "black"]) {
+    const cell = $(`clock-${side}`);
+    cell.textContent = clockText(used[side]);
+    cell.classList.toggle("running", running && side === board.turn);
+  }
+  const seconds = Number($("move-time").value) || 1;
+  $("clock-engine").textContent = clock.last === null ? `${seconds} s a move` : `${(clock.last / 1000).toFixed(2)} s of ${seconds} s`;
 }
 
 function showHistory() {
@@ -210,6 +334,9 @@ async function maybeEngineMove(force) {
     const time = Number($("move-time").value) || 1;
     const answer = await call("POST", "/api/play", { game: request(), time });
     busy = false;
+    clock.times.push(engineOn() ? answer.time_ms : 0);
+    clock.redoTimes = [];
+    clock.last = answer.time_ms;
     $("score").textContent = `${answer.score} (${answer.move.text})`;
     $("depth").textContent = answer.depth;
     setBoard(answer.board);
@@ -251,10 +378,16 @@ function startAnalysis() {
 }
 
 function setup() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", pointerDown);
+  svg.addEventListener("pointermove", pointerMove);
+  svg.addEventListener("pointerup", pointerUp);
+  svg.addEventListener("pointercancel", pointerUp);
   $("new").onclick = () => {
     game.fen = null;
     game.moves = [];
     game.redo = [];
+    resetClock();
     refresh();
   };
   $("variant").onchange = () => {
@@ -262,30 +395,43 @@ function setup() {
     game.fen = null;
     game.moves = [];
     game.redo = [];
+    resetClock();
     refresh();
   };
   $("undo").onclick = () => {
     // Back to a position where the person moves: two plies when the engine replied.
     const engine = $("engine-side").value;
     const back = board && engine === board.turn ? 1 : engine !== "off" ? 2 : 1;
-    for (let i = 0; i < back && game.moves.length; i++) game.redo.push(game.moves.pop());
+    for (let i = 0; i < back && game.moves.length; i++) {
+      game.redo.push(game.moves.pop());
+      clock.redoTimes.push(clock.times.pop() ?? 0);
+    }
     refresh();
   };
   $("redo").onclick = () => {
-    if (game.redo.length) game.moves.push(game.redo.pop());
+    if (game.redo.length) {
+      game.moves.push(game.redo.pop());
+      clock.times.push(clock.redoTimes.pop() ?? 0);
+    }
     refresh();
   };
   $("flip").onclick = () => {
     flipped = !flipped;
     if (board) draw();
   };
-  $("engine-side").onchange = () => maybeEngineMove();
+  $("engine-side").onchange = () => {
+    clock.turnStart = performance.now();
+    showClock();
+    maybeEngineMove();
+  };
+  setInterval(showClock, 100);
   $("engine-move").onclick = () => maybeEngineMove(true);
   $("analyse").onclick = () => (analysis ? stopAnalysis() : startAnalysis());
   $("load-fen").onclick = () => {
     game.fen = $("fen").value.trim();
     game.moves = [];
     game.redo = [];
+    resetClock();
     refresh();
   };
   $("export-pdn").onclick = async () => {
@@ -297,12 +443,20 @@ function setup() {
   };
   $("import-pdn").onclick = async () => {
     try {
+      const view = await call("POST", "/api/import", { variant: game.variant, pdn: $("pdn").value });
       game.redo = [];
-      setBoard(await call("POST", "/api/import", { variant: game.variant, pdn: $("pdn").value }));
+      resetClock();
+      setBoard(view);
     } catch (error) {
       showError(error);
     }
   };
+}
+
+function resetClock() {
+  clock.times = [];
+  clock.redoTimes = [];
+  clock.last = null;
 }
 
 async function start() {
