@@ -8,7 +8,8 @@
 //! positions), [`egdb`] (endgame databases), [`tactics`] (combination templates),
 //! [`tune`] (learning the weights), [`agreement`] (how often the engine plays the
 //! masters' moves) and [`serve`] (a board in the browser). Each has an `...Args` type
-//! for clap and a `run` function.
+//! for clap and a `run` function. The Hub, DXP and the web board run their searches
+//! through one [`session::EngineSession`].
 #![forbid(unsafe_code)]
 
 pub mod agreement;
@@ -26,5 +27,6 @@ pub mod position_files;
 pub mod progress;
 pub mod rng;
 pub mod serve;
+pub mod session;
 pub mod tactics;
 pub mod tune;

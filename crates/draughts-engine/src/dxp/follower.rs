@@ -3,7 +3,7 @@
 
 use super::connection::{Connection, Received};
 use super::log;
-use crate::engine::EngineSearcher;
+use crate::session::EngineSession;
 use draughts_core::{Color, Game, GameStatus, International};
 use draughts_dxp::{
     color, AcceptCode, BackCode, EndReason, GameRequest, Message, MoveMessage, Side, VERSION,
@@ -11,6 +11,7 @@ use draughts_dxp::{
 use draughts_search::{Clock, Control, Limits};
 use std::io;
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How often a search looks at what the peer sent.
@@ -22,7 +23,7 @@ const NO_CLOCK_MOVE_TIME: Duration = Duration::from_secs(1);
 /// How the Follower plays.
 pub struct Follower {
     /// Our engine.
-    pub searcher: EngineSearcher<International>,
+    pub engine: EngineSession<International>,
     /// The name sent in GAMEACC.
     pub name: String,
     /// A fixed depth or node count instead of the clock.
@@ -237,7 +238,7 @@ impl Follower {
                 ""
             }
         ));
-        self.searcher.clear();
+        self.engine.new_game();
         Ok(Some(Playing {
             game,
             ours: color(request.follower),
@@ -276,27 +277,34 @@ impl Follower {
         }
         let began = Instant::now();
         let limits = self.limits(playing);
-        let control = Control::default();
         let mut interrupted = false;
-        let result = std::thread::scope(|scope| {
-            let game = &playing.game;
-            let search = scope.spawn(|| self.searcher.search(game, limits, &control, &mut |_| {}));
+        let search = self.engine.start(
+            playing.game.clone(),
+            limits,
+            Arc::new(Control::default()),
+            |_| {},
+            |result| result,
+        );
+        let result = search.map(|search| {
             let mut held = Vec::new();
             while !search.is_finished() {
-                interrupted |= listen_while_searching(connection, &control, &mut held);
+                interrupted |= listen_while_searching(connection, search.control(), &mut held);
             }
             for received in held {
                 connection.unread(received);
             }
             search.join()
         });
+        if let Err(e) = &result {
+            log(&format!("cannot start the search: {e}"));
+        }
         let spent = began.elapsed();
         playing.left = playing.left.saturating_sub(spent);
         if interrupted {
             // A message that changes the game came in: it is answered next.
             return Ok(false);
         }
-        let Some(mv) = result.ok().and_then(|result| result.best_move) else {
+        let Some(mv) = result.ok().flatten().and_then(|result| result.best_move) else {
             // The search finds a move whenever there is one; say so rather than hang.
             log("the search returned no move");
             connection.send(&Message::GameEnd {

@@ -1,13 +1,13 @@
 //! The engine side of a Hub game for one variant: the current position and its
-//! history, and searches run on their own thread.
+//! history, and searches run on their own thread ([`EngineSession`]).
 
 use super::line::{excerpt, LineBuilder};
 use crate::engine::{hub_score, EngineSearcher};
+use crate::session::{EngineSession, Search};
 use draughts_core::{Color, Game, Move, Position, Variant};
 use draughts_search::{Control, Limits, SearchInfo};
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 /// The engine's output: whole lines, each flushed at once, from any thread.
 #[derive(Clone)]
@@ -49,34 +49,9 @@ pub enum GoMode {
     Analyze,
 }
 
-/// A search running on its own thread.
-pub struct Running {
-    control: Arc<Control>,
-    handle: JoinHandle<()>,
-}
-
-impl Running {
-    /// Asks the search to stop; it still answers `done`.
-    pub fn stop(&self) {
-        self.control.stop();
-    }
-
-    /// The expected move was played: the ponder search becomes a normal one.
-    pub fn ponder_hit(&self) {
-        self.control.ponder_hit();
-    }
-
-    /// Whether the search thread has finished (its `done` is written).
-    pub fn is_finished(&self) -> bool {
-        self.handle.is_finished()
-    }
-
-    /// Waits for the search thread to end.
-    pub fn join(self) {
-        // The thread catches nothing; a panic there is a bug already reported on stderr.
-        let _ = self.handle.join();
-    }
-}
+/// A search running on its own thread; it writes its `info` and `done` lines itself
+/// (stopped, it still answers `done`).
+pub type Running = Search<()>;
 
 /// A game in progress as the Hub protocol sees it, whatever the variant.
 pub trait Session {
@@ -101,7 +76,7 @@ pub trait Session {
 
 /// A [`Session`] for variant `V`.
 pub struct HubSession<V: Variant> {
-    searcher: Arc<EngineSearcher<V>>,
+    engine: EngineSession<V>,
     /// The position string's position and the moves since (for repetitions and the
     /// draw rules).
     game: Game<V>,
@@ -113,7 +88,7 @@ impl<V: Variant> HubSession<V> {
     /// A session at the initial position.
     pub fn new(searcher: EngineSearcher<V>, mirrored: bool) -> HubSession<V> {
         HubSession {
-            searcher: Arc::new(searcher),
+            engine: EngineSession::new(searcher),
             game: Game::new(),
             mirrored,
         }
@@ -160,7 +135,7 @@ impl<V: Variant> Session for HubSession<V> {
     }
 
     fn new_game(&mut self) {
-        self.searcher.clear();
+        self.engine.new_game();
         self.game = Game::new();
     }
 
@@ -185,24 +160,24 @@ impl<V: Variant> Session for HubSession<V> {
         } else {
             Control::default()
         });
-        let handle = {
-            let searcher = Arc::clone(&self.searcher);
-            let (game, out) = (self.game.clone(), out.clone());
-            let control = Arc::clone(&control);
-            std::thread::Builder::new()
-                .name("search".into())
-                .spawn(move || {
-                    let mut report = |info: &SearchInfo<V>| {
-                        let _ = out.line(&info_line(info));
-                    };
-                    let result = searcher.search(&game, limits, &control, &mut report);
+        let (info_out, done_out) = (out.clone(), out.clone());
+        let running = self
+            .engine
+            .start(
+                self.game.clone(),
+                limits,
+                control,
+                move |info: &SearchInfo<V>| {
+                    let _ = info_out.line(&info_line(info));
+                },
+                move |result| {
                     let best = result.best_move.unwrap_or(first);
                     let ponder = result.ponder.filter(|_| result.best_move.is_some());
-                    let _ = out.line(&done_line(best, ponder));
-                })
-                .map_err(|e| format!("cannot start the search thread: {e}"))?
-        };
-        Ok(Some(Running { control, handle }))
+                    let _ = done_out.line(&done_line(best, ponder));
+                },
+            )
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok(Some(running))
     }
 }
 

@@ -5,18 +5,19 @@
 use super::board::{board_view, line_view, move_view, BoardView, GameRequest, MoveView};
 use super::error::ApiError;
 use super::AppState;
-use crate::engine::{human_score, searcher, with_variant, EngineOptions, EngineSearcher};
+use crate::engine::{human_score, searcher, with_variant, EngineOptions};
+use crate::session::EngineSession;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use draughts_core::{Game, Variant, VariantKind};
-use draughts_search::{Control, Limits, SearchInfo, Searcher};
+use draughts_search::{Control, Limits, SearchInfo, SearchResult, Searcher};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, OwnedSemaphorePermit};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 
@@ -123,9 +124,9 @@ impl AppState {
             .map_err(|_| ApiError::Busy(self.max_searches))
     }
 
-    /// A searcher of `V` with the server's evaluation (that of `--weights` and
+    /// An engine session of `V` with the server's evaluation (that of `--weights` and
     /// `--patterns`, or the built-in one) and database.
-    fn searcher<V: Variant>(&self) -> Result<EngineSearcher<V>, ApiError> {
+    fn session<V: Variant>(&self) -> Result<EngineSession<V>, ApiError> {
         let options = EngineOptions {
             hash_mib: HASH_MIB,
             ..EngineOptions::default()
@@ -138,7 +139,7 @@ impl AppState {
         if let Some(database) = self.databases.get::<V>() {
             searcher.set_endgame_oracle(Some(database));
         }
-        Ok(searcher)
+        Ok(EngineSession::new(searcher))
     }
 }
 
@@ -147,13 +148,9 @@ fn millis(time: Duration) -> u64 {
     u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// Runs `work` on a blocking thread.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::Internal(format!("the search failed: {e}")))?
+/// The error of a search thread that could not be started.
+fn not_started(error: std::io::Error) -> ApiError {
+    ApiError::Internal(format!("cannot start the search: {error}"))
 }
 
 /// `POST /api/play`.
@@ -166,28 +163,46 @@ pub async fn play(
     let kind = request.game.kind()?;
     with_variant!(kind, V => playable::<V>(&request.game).map(drop))?;
     let permit = state.slot()?;
-    blocking(move || {
-        let _permit = permit;
-        with_variant!(kind, V => play_move::<V>(&state, &request.game, time))
-    })
-    .await
-    .map(Json)
+    let (reply, answer) = oneshot::channel();
+    with_variant!(kind, V => start_move::<V>(&state, &request.game, time, permit, reply))?;
+    answer
+        .await
+        .map_err(|_| ApiError::Internal("the search failed".into()))?
+        .map(Json)
 }
 
-fn play_move<V: Variant>(
+/// Starts the engine's move; its answer comes on `reply`, and the slot is given back
+/// when the search ends.
+fn start_move<V: Variant>(
     state: &AppState,
     request: &GameRequest,
     time: Duration,
+    permit: OwnedSemaphorePermit,
+    reply: oneshot::Sender<Result<PlayResponse, ApiError>>,
+) -> Result<(), ApiError> {
+    let game = playable::<V>(request)?;
+    let engine = state.session::<V>()?;
+    engine
+        .start(
+            game.clone(),
+            Limits::move_time(time),
+            Arc::new(Control::default()),
+            |_| {},
+            move |result| {
+                // The slot is free before the client hears the answer and asks again.
+                drop(permit);
+                let _ = reply.send(played(game, &result));
+            },
+        )
+        .map_err(not_started)?;
+    Ok(())
+}
+
+/// The engine's move of `result` and `game` after it.
+fn played<V: Variant>(
+    mut game: Game<V>,
+    result: &SearchResult<V>,
 ) -> Result<PlayResponse, ApiError> {
-    let mut game = playable::<V>(request)?;
-    let searcher = state.searcher::<V>()?;
-    let began = Instant::now();
-    let result = searcher.search(
-        &game,
-        Limits::move_time(time),
-        &Control::default(),
-        &mut |_| {},
-    );
     let best = result
         .best_move
         .ok_or_else(|| ApiError::GameOver("no legal move".into()))?;
@@ -198,7 +213,7 @@ fn play_move<V: Variant>(
         mv,
         score: human_score(result.score),
         depth: result.depth,
-        time_ms: millis(began.elapsed()),
+        time_ms: millis(result.time),
         board: board_view(&game),
     })
 }
@@ -235,14 +250,7 @@ pub async fn analyse(
     let (sender, receiver) = mpsc::channel(64);
     let control = Arc::new(Control::default());
     let guard = StopOnDrop(control.clone());
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let outcome =
-            with_variant!(kind, V => analyse_game::<V>(&state, &request, time, &control, &sender));
-        if let Err(error) = outcome {
-            let _ = sender.try_send(Event::default().event("error").data(error.to_string()));
-        }
-    });
+    with_variant!(kind, V => start_analysis::<V>(&state, &request, time, control, permit, sender))?;
     let stream = ReceiverStream::new(receiver).map(move |event| {
         let _ = &guard;
         Ok(event)
@@ -251,17 +259,21 @@ pub async fn analyse(
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
 }
 
-fn analyse_game<V: Variant>(
+/// Starts an analysis whose events go to `sender`; the slot is given back when the
+/// search ends.
+fn start_analysis<V: Variant>(
     state: &AppState,
     request: &GameRequest,
     time: Duration,
-    control: &Control,
-    sender: &mpsc::Sender<Event>,
+    control: Arc<Control>,
+    permit: OwnedSemaphorePermit,
+    sender: mpsc::Sender<Event>,
 ) -> Result<(), ApiError> {
     let game = playable::<V>(request)?;
-    let searcher = state.searcher::<V>()?;
+    let engine = state.session::<V>()?;
     let root = *game.position();
-    let mut report = |info: &SearchInfo<V>| {
+    let (info_sender, info_control) = (sender.clone(), Arc::clone(&control));
+    let report = move |info: &SearchInfo<V>| {
         let view = InfoView {
             depth: info.depth,
             score: human_score(info.score),
@@ -273,20 +285,25 @@ fn analyse_game<V: Variant>(
         // A slow reader loses iterations rather than holding the search; one that has
         // gone stops it.
         if let Ok(event) = Event::default().event("info").json_data(view) {
-            if let Err(mpsc::error::TrySendError::Closed(_)) = sender.try_send(event) {
-                control.stop();
+            if let Err(mpsc::error::TrySendError::Closed(_)) = info_sender.try_send(event) {
+                info_control.stop();
             }
         }
     };
-    let result = searcher.search(&game, Limits::move_time(time), control, &mut report);
-    let done = DoneView {
-        best: result.best_move.map(|mv| move_view(&root, &mv)),
-        score: human_score(result.score),
-        depth: result.depth,
-        nodes: result.nodes,
+    let done = move |result: SearchResult<V>| {
+        let _permit = permit;
+        let done = DoneView {
+            best: result.best_move.map(|mv| move_view(&root, &mv)),
+            score: human_score(result.score),
+            depth: result.depth,
+            nodes: result.nodes,
+        };
+        if let Ok(event) = Event::default().event("done").json_data(done) {
+            let _ = sender.try_send(event);
+        }
     };
-    if let Ok(event) = Event::default().event("done").json_data(done) {
-        let _ = sender.try_send(event);
-    }
+    engine
+        .start(game, Limits::move_time(time), control, report, done)
+        .map_err(not_started)?;
     Ok(())
 }

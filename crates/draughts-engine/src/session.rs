@@ -1,0 +1,112 @@
+//! One engine session, shared by the Hub, DXP and the web board: a searcher for one
+//! variant, and searches that run on a thread of their own, report each completed
+//! iteration as it comes and can be stopped (or, after pondering, told the expected
+//! move was played) from the thread that started them.
+//!
+//! ```
+//! use draughts_core::{English, Game};
+//! use draughts_engine::engine::{searcher, EngineOptions};
+//! use draughts_engine::session::EngineSession;
+//! use draughts_search::{Control, Limits};
+//! use std::sync::Arc;
+//!
+//! let options = EngineOptions { hash_mib: 1, ..EngineOptions::default() };
+//! let session = EngineSession::new(searcher::<English>(&options)?);
+//! let search = session.start(
+//!     Game::new(),
+//!     Limits::depth(4),
+//!     Arc::new(Control::default()),
+//!     |info| assert!(info.depth <= 4),
+//!     |result| result.best_move,
+//! )?;
+//! assert!(search.join().flatten().is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::engine::EngineSearcher;
+use draughts_core::{Game, Variant};
+use draughts_search::{Control, Limits, SearchInfo, SearchResult};
+use std::io;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// A searcher for variant `V`, lent to one search at a time (its table is kept from
+/// one search to the next, until [`EngineSession::new_game`]).
+pub struct EngineSession<V: Variant> {
+    searcher: Arc<EngineSearcher<V>>,
+}
+
+impl<V: Variant> EngineSession<V> {
+    /// A session searching with `searcher`.
+    pub fn new(searcher: EngineSearcher<V>) -> EngineSession<V> {
+        EngineSession {
+            searcher: Arc::new(searcher),
+        }
+    }
+
+    /// Forgets what earlier searches learned (the transposition table), as before a
+    /// new game.
+    pub fn new_game(&self) {
+        self.searcher.clear();
+    }
+
+    /// Starts a search of `game` under `limits` on a thread of its own: `info` hears
+    /// each completed iteration; `done` is given the result on that thread when the
+    /// search ends, and what it returns is what [`Search::join`] gives. `control` stops
+    /// the search (and ends pondering) from anywhere; [`Search`] holds it too.
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn start<T: Send + 'static>(
+        &self,
+        game: Game<V>,
+        limits: Limits,
+        control: Arc<Control>,
+        mut info: impl FnMut(&SearchInfo<V>) + Send + 'static,
+        done: impl FnOnce(SearchResult<V>) -> T + Send + 'static,
+    ) -> io::Result<Search<T>> {
+        let searcher = Arc::clone(&self.searcher);
+        let handle = {
+            let control = Arc::clone(&control);
+            std::thread::Builder::new()
+                .name("search".into())
+                .spawn(move || done(searcher.search(&game, limits, &control, &mut info)))?
+        };
+        Ok(Search { control, handle })
+    }
+}
+
+/// A search running on its own thread, started by [`EngineSession::start`]. Dropping
+/// it lets the search run to its limits.
+pub struct Search<T> {
+    control: Arc<Control>,
+    handle: JoinHandle<T>,
+}
+
+impl<T> Search<T> {
+    /// Asks the search to stop; it still ends as usual, with its best move so far.
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// The expected move was played: the ponder search becomes a normal one.
+    pub fn ponder_hit(&self) {
+        self.control.ponder_hit();
+    }
+
+    /// The search's stop and ponder control.
+    pub fn control(&self) -> &Control {
+        &self.control
+    }
+
+    /// Whether the search thread has finished (its `done` has run).
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// Waits for the search to end: what `done` returned, or `None` if the search
+    /// thread panicked (a bug, already reported on standard error).
+    pub fn join(self) -> Option<T> {
+        self.handle.join().ok()
+    }
+}
