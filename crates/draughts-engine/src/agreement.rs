@@ -430,6 +430,10 @@ pub fn write_report<V: Variant>(
     Ok(())
 }
 
+/// Runs `draughts agreement`: how often the engine plays the masters' moves.
+///
+/// # Errors
+/// A file that cannot be read or written, or options that do not fit.
 pub fn run(args: &AgreementArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))
 }

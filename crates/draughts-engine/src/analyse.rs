@@ -37,6 +37,11 @@ pub struct AnalyseArgs {
 /// The search time when no limit is given.
 pub const DEFAULT_SECONDS: f64 = 3.0;
 
+/// Runs `draughts analyse`: searches the position and prints each iteration.
+///
+/// # Errors
+/// A bad `--fen`, a position without a legal move, or an engine file that cannot be
+/// used.
 pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))
 }

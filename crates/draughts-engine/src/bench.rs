@@ -46,6 +46,11 @@ const ENGLISH: &[&str] = &[
 const INTERNATIONAL_DEPTH: u32 = 11;
 const ENGLISH_DEPTH: u32 = 13;
 
+/// Runs `draughts bench`: searches the bench positions and prints the node count,
+/// the engine's behaviour checksum.
+///
+/// # Errors
+/// When the output cannot be written.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     let mut nodes = 0;

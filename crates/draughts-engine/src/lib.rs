@@ -3,14 +3,15 @@
 //! what they share.
 //!
 //! Subcommands: [`hub`] (the Hub protocol for GUIs), [`dxp`] (DamExchange over TCP),
-//! [`analyse`], [`play`] (against a person in the terminal), [`perft`], [`bench`],
-//! [`matches`] (engine against engine, and [`matches::openings`], balanced start
+//! [`analyse`], [`play`] (against a person in the terminal), [`perft`], [`bench`](mod@bench),
+//! [`matches`](mod@matches) (engine against engine, and [`matches::openings`], balanced start
 //! positions), [`egdb`] (endgame databases), [`tactics`] (combination templates),
 //! [`tune`] (learning the weights), [`agreement`] (how often the engine plays the
 //! masters' moves) and [`serve`] (a board in the browser). Each has an `...Args` type
 //! for clap and a `run` function. The Hub, DXP and the web board run their searches
 //! through one [`session::EngineSession`].
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod agreement;
 pub mod analyse;

@@ -25,6 +25,10 @@ pub struct PerftArgs {
     divide: bool,
 }
 
+/// Runs `draughts perft`: counts the leaves of the move tree to a depth.
+///
+/// # Errors
+/// A bad `--fen`, or when the output cannot be written.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))
 }

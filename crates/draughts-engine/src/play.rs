@@ -36,6 +36,11 @@ fn parse_color(text: &str) -> Result<Color, String> {
     }
 }
 
+/// Runs `draughts play`: a game against a person in the terminal.
+///
+/// # Errors
+/// A bad option, an engine file that cannot be used, or when the terminal cannot be
+/// read or written.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     with_variant!(args.variant, V => run_variant::<V>(args))
 }

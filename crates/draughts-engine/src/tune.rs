@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The options of `draughts tune`: its subcommand and theirs.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     #[command(subcommand)]
@@ -332,6 +333,11 @@ fn feature_names() -> String {
     Feature::ALL.map(Feature::name).join(", ")
 }
 
+/// Runs `draughts tune` and the subcommand it names.
+///
+/// # Errors
+/// As the subcommand: a file that cannot be read or written, or options that do
+/// not fit.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     match &args.command {
         TuneCommand::Ga(ga) => with_variant!(ga.play.variant, V => run_ga_command::<V>(ga)),

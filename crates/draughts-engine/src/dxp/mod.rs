@@ -2,10 +2,10 @@
 //!
 //! - `--listen [HOST:]PORT`: the Follower, the usual engine role: waits for an
 //!   Initiator, accepts its GAMEREQ and plays with our engine under the clock the
-//!   request gives ([`follower`]).
+//!   request gives (`follower`).
 //! - `--connect HOST:PORT`: the Initiator: asks a Follower for a series of games,
 //!   colours alternating, keeps both clocks, writes PDN and a result line
-//!   ([`initiator`], with the Follower as a match player, [`remote`]).
+//!   (`initiator`, with the Follower as a match player, [`remote`]).
 //!
 //! The messages and the framing of the byte stream are the `draughts_dxp` crate's.
 

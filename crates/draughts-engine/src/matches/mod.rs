@@ -137,6 +137,11 @@ pub const DEFAULT_MOVE_TIME: f64 = 0.1;
 /// The most games of a match with `--sprt` and no `--games`.
 pub const SPRT_MAX_GAMES: usize = 20_000;
 
+/// Runs `draughts match`: plays the engines against each other and prints the
+/// result (and the SPRT's verdict when one is asked for).
+///
+/// # Errors
+/// An engine that cannot be started, or a file that cannot be read or written.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if !args.tally.is_empty() {
         return shard::tally(&args.tally, args.sprt.as_ref(), &mut io::stdout().lock());
