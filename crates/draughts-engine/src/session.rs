@@ -110,3 +110,61 @@ impl<T> Search<T> {
         self.handle.join().ok()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{searcher, EngineOptions};
+    use draughts_core::International;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    fn session() -> EngineSession<International> {
+        let options = EngineOptions {
+            hash_mib: 1,
+            ..EngineOptions::default()
+        };
+        EngineSession::new(searcher::<International>(&options).unwrap())
+    }
+
+    #[test]
+    fn an_infinite_search_streams_iterations_until_stopped() {
+        let (sender, iterations) = mpsc::channel();
+        let search = session()
+            .start(
+                Game::new(),
+                Limits::default(),
+                Arc::new(Control::default()),
+                move |info| {
+                    let _ = sender.send(info.depth);
+                },
+                |result| result,
+            )
+            .unwrap();
+        assert_eq!(iterations.recv_timeout(Duration::from_secs(20)), Ok(1));
+        assert!(!search.is_finished());
+        let asked = Instant::now();
+        search.stop();
+        assert!(search.control().is_stopped());
+        let result = search.join().unwrap();
+        assert!(asked.elapsed() < Duration::from_secs(5));
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
+    fn a_pondering_search_waits_for_the_hit() {
+        let search = session()
+            .start(
+                Game::new(),
+                Limits::move_time(Duration::from_millis(50)),
+                Arc::new(Control::pondering()),
+                |_| {},
+                |result| result.best_move,
+            )
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!search.is_finished(), "time limits wait for ponder-hit");
+        search.ponder_hit();
+        assert!(search.join().flatten().is_some());
+    }
+}
