@@ -8,6 +8,7 @@ const game = { variant: "international", fen: null, moves: [], redo: [] };
 // The clock: milliseconds each ply of `game.moves` took (`times`) and each of
 // `game.redo` (`redoTimes`), counted only while the engine plays a side; the engine's
 // own are the server's figures.
+// `last` is the engine's last move: milliseconds `used` of the `time` it was given.
 const clock = { times: [], redoTimes: [], turnStart: performance.now(), last: null };
 let board = null; // the server's view of the game
 let flipped = false;
@@ -292,8 +293,8 @@ function showClock() {
     cell.textContent = clockText(used[side]);
     cell.classList.toggle("running", running && side === board.turn);
   }
-  const seconds = Number($("move-time").value) || 1;
-  $("clock-engine").textContent = clock.last === null ? `${seconds} s a move` : `${(clock.last / 1000).toFixed(2)} s of ${seconds} s`;
+  const last = clock.last;
+  $("clock-engine").textContent = last ? `${(last.used / 1000).toFixed(2)} s of ${last.time} s` : `${Number($("move-time").value) || 1} s a move`;
 }
 
 function showHistory() {
@@ -336,7 +337,7 @@ async function maybeEngineMove(force) {
     busy = false;
     clock.times.push(engineOn() ? answer.time_ms : 0);
     clock.redoTimes = [];
-    clock.last = answer.time_ms;
+    clock.last = { used: answer.time_ms, time };
     $("score").textContent = `${answer.score} (${answer.move.text})`;
     $("depth").textContent = answer.depth;
     setBoard(answer.board);
