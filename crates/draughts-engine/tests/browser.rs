@@ -242,6 +242,21 @@ async fn a_move_and_an_analysis_in_chromium() {
         "32-28"
     );
 
+    // A piece dropped where it cannot go stays, selected.
+    driver
+        .pointer(
+            "mouse",
+            &[
+                ("move", r##"g[data-square="19"]"##),
+                ("down", ""),
+                ("move", r##"g[data-square="25"]"##),
+                ("up", ""),
+            ],
+        )
+        .await;
+    driver
+        .wait_for("the piece back", r##"return !!document.querySelector('g[data-square="19"] circle.piece.black') && !!document.querySelector('g[data-square="19"] rect.selected') && !document.getElementById("ghost") && document.querySelectorAll("#history li").length === 1"##)
+        .await;
     // 19-23 by dragging with the mouse: while the piece is held, its targets are shown
     // and it follows the pointer; dropped, the move is played.
     driver
@@ -264,7 +279,8 @@ async fn a_move_and_an_analysis_in_chromium() {
     driver
         .wait_for("the dragged move", r##"return !!document.querySelector('g[data-square="23"] circle.piece.black') && !document.querySelector('g[data-square="19"] circle.piece') && document.getElementById("status").textContent === "white to move""##)
         .await;
-    // 28x19 by dragging a finger.
+    // 28x19 by dragging a finger, on the board turned round.
+    driver.click("#flip").await;
     driver
         .pointer(
             "touch",
@@ -285,6 +301,7 @@ async fn a_move_and_an_analysis_in_chromium() {
             .await,
         "32-28 19-23 28x19"
     );
+    driver.click("#flip").await;
 
     driver.click("#analyse").await;
     driver
