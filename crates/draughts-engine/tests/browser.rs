@@ -1,6 +1,8 @@
 //! `draughts serve` in a real browser: headless Chromium driven over WebDriver
-//! (chromedriver) clicks a move, checks the board, starts an analysis, checks what it
-//! shows and saves a screenshot. Skipped, with a message, when Chromium or chromedriver
+//! (chromedriver) clicks a move, drags moves with the mouse and a finger (targets
+//! shown while the piece is held, a drop off target, the board turned round, a capture
+//! picked by its route), checks the board, starts an analysis, checks what it shows,
+//! lets the engine move and checks the clock, and saves a screenshot. Skipped, with a message, when Chromium or chromedriver
 //! is not installed (`apt-get install chromium chromium-driver`; `.ci/run` does).
 
 use base64::Engine as _;
@@ -370,6 +372,25 @@ async fn a_move_and_an_analysis_in_chromium() {
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png");
     std::fs::write(&shot, bytes).unwrap();
     eprintln!("screenshot: {}", shot.display());
+    // Two captures from 30 end on 6: the drag's route picks the lower one.
+    driver
+        .script(r##"const side = document.getElementById("engine-side"); side.value = "off"; side.dispatchEvent(new Event("change")); document.getElementById("fen").value = "W:W30:B11,22,23,24,33,34"; document.getElementById("load-fen").click(); return true"##)
+        .await;
+    driver
+        .wait_for(
+            "the position",
+            r##"return document.querySelectorAll("#board circle.piece").length === 7"##,
+        )
+        .await;
+    let squares = ["30", "39", "28", "17", "6"].map(|n| format!(r#"g[data-square="{n}"]"#));
+    let mut route = vec![("move", squares[0].as_str()), ("down", "")];
+    route.extend(squares[1..].iter().map(|css| ("move", css.as_str())));
+    route.push(("up", ""));
+    driver.pointer("mouse", &route).await;
+    driver
+        .wait_for("the lower capture", r##"return !!document.querySelector('g[data-square="6"] circle.piece.white') && [...document.querySelectorAll("#board circle.piece.black")].map((c) => c.dataset.square).join() === "23,24""##)
+        .await;
+
     driver.call(reqwest::Method::DELETE, "", None).await;
     let _ = std::fs::remove_dir_all(profile);
 }

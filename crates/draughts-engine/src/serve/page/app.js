@@ -220,16 +220,19 @@ function pointerMove(event) {
 }
 
 // Dropping on the end of a move plays it; where several captures end there, the one
-// whose landing squares the pointer passed over. A drop anywhere else keeps the piece
-// selected, so a click can finish the move.
+// whose landing squares the pointer passed over (so a capture that comes back to its
+// start is made by dragging round it). A drop anywhere else keeps the piece selected,
+// so a click can finish the move.
 function pointerUp(event) {
   if (!drag) return;
-  const { origin, trail } = drag;
+  const { origin, trail, moved } = drag;
   drag = null;
   const number = event.type === "pointerup" ? squareUnder(pointAt(event)) : null;
   let ending = board.moves.filter((m) => m.path[0] === origin && m.path[m.path.length - 1] === number);
-  if (ending.length > 1) ending = ending.filter((m) => passedOver(m.path, trail));
-  if (number !== origin && ending.length === 1) return play(ending[0].text);
+  // Back on its square, a piece was put down, unless it went round a capture.
+  if (number === origin) ending = moved ? ending.filter((m) => m.path.length > 2 && passedOver(m.path, trail)) : [];
+  else if (ending.length > 1) ending = ending.filter((m) => passedOver(m.path, trail));
+  if (ending.length === 1) return play(ending[0].text);
   prefix = [origin];
   draw();
 }
