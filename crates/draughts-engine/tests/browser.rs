@@ -140,6 +140,19 @@ impl Driver {
         assert!(answer.is_null(), "actions: {answer}");
     }
 
+    /// Drags with pointer `kind` from the first square of `route` over the others,
+    /// and lets go on the last.
+    async fn drag(&self, kind: &str, route: &[u32]) {
+        let squares: Vec<String> = route
+            .iter()
+            .map(|n| format!(r#"g[data-square="{n}"]"#))
+            .collect();
+        let mut steps = vec![("move", squares[0].as_str()), ("down", "")];
+        steps.extend(squares[1..].iter().map(|css| ("move", css.as_str())));
+        steps.push(("up", ""));
+        self.pointer(kind, &steps).await;
+    }
+
     /// Waits until `script` returns true.
     async fn wait_for(&self, what: &str, script: &str) {
         let start = Instant::now();
@@ -245,17 +258,7 @@ async fn a_move_and_an_analysis_in_chromium() {
     );
 
     // A piece dropped where it cannot go stays, selected.
-    driver
-        .pointer(
-            "mouse",
-            &[
-                ("move", r##"g[data-square="19"]"##),
-                ("down", ""),
-                ("move", r##"g[data-square="25"]"##),
-                ("up", ""),
-            ],
-        )
-        .await;
+    driver.drag("mouse", &[19, 25]).await;
     driver
         .wait_for("the piece back", r##"return !!document.querySelector('g[data-square="19"] circle.piece.black') && !!document.querySelector('g[data-square="19"] rect.selected') && !document.getElementById("ghost") && document.querySelectorAll("#history li").length === 1"##)
         .await;
@@ -283,17 +286,7 @@ async fn a_move_and_an_analysis_in_chromium() {
         .await;
     // 28x19 by dragging a finger, on the board turned round.
     driver.click("#flip").await;
-    driver
-        .pointer(
-            "touch",
-            &[
-                ("move", r##"g[data-square="28"]"##),
-                ("down", ""),
-                ("move", r##"g[data-square="19"]"##),
-                ("up", ""),
-            ],
-        )
-        .await;
+    driver.drag("touch", &[28, 19]).await;
     driver
         .wait_for("the touch move", r##"return !!document.querySelector('g[data-square="19"] circle.piece.white') && !document.querySelector('g[data-square="23"] circle.piece') && document.querySelectorAll("#board circle.piece.black").length === 19"##)
         .await;
@@ -382,11 +375,7 @@ async fn a_move_and_an_analysis_in_chromium() {
             r##"return document.querySelectorAll("#board circle.piece").length === 7"##,
         )
         .await;
-    let squares = ["30", "39", "28", "17", "6"].map(|n| format!(r#"g[data-square="{n}"]"#));
-    let mut route = vec![("move", squares[0].as_str()), ("down", "")];
-    route.extend(squares[1..].iter().map(|css| ("move", css.as_str())));
-    route.push(("up", ""));
-    driver.pointer("mouse", &route).await;
+    driver.drag("mouse", &[30, 39, 28, 17, 6]).await;
     driver
         .wait_for("the lower capture", r##"return !!document.querySelector('g[data-square="6"] circle.piece.white') && [...document.querySelectorAll("#board circle.piece.black")].map((c) => c.dataset.square).join() === "23,24""##)
         .await;
