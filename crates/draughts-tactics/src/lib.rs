@@ -11,6 +11,9 @@
 //! - [`DecisionTree`]: one lookup returns the templates that match a position;
 //!   [`TemplateIndex`] buckets templates by their first move (a sacrifice, found by
 //!   [`for_each_sacrifice`]) and the piece that captures next, with a tree per bucket.
+//! - [`Threat`]: what the opponent of the side to move could win if the side to move
+//!   passed ([`Finder::threat`]), and the replies that counter it; its template is
+//!   held in a [`TemplateSet`] of kind [`SetKind::Threats`] with the counters.
 //! - [`TemplateOracle`]: the [`draughts_search::TacticalOracle`] the search asks at
 //!   its leaves; it verifies every candidate by replaying its line.
 //!
@@ -45,6 +48,7 @@ mod material;
 mod oracle;
 mod set;
 mod template;
+mod threat;
 mod tree;
 
 pub use content::{content_bits, Content, ContentSet};
@@ -54,6 +58,9 @@ pub use index::TemplateIndex;
 pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};
 pub use material::{PieceValues, GAME_WIN_GAIN};
 pub use oracle::{AskedTemplates, DropPolicy, LeafStats, TemplateOracle, ASKED_COVERAGE};
-pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};
+pub use set::{
+    Entry, Insertion, ParseError, ParseErrorKind, SetKind, TemplateFileError, TemplateSet,
+};
 pub use template::{Template, TemplateShapeError};
+pub use threat::{passed, Threat};
 pub use tree::{DecisionTree, TreeConfig, TreeStats};
