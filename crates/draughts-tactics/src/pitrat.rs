@@ -220,16 +220,18 @@ impl<V: Variant> Patterns<V> {
     fn explain_game(&mut self, game: &MainLine<V>) -> (Vec<Position<V>>, Vec<Option<Reason>>) {
         let positions = positions(game);
         let moves = &game.moves;
-        let mut reasons = vec![None; moves.len()];
         let mut combination_until = 0;
-        for at in 0..moves.len() {
-            combination_until = combination_until.max(at + self.combination(&positions, moves, at));
-            reasons[at] = if at < combination_until {
-                Some(Reason::Combination)
-            } else {
-                self.explain_quiet(&positions, moves, at)
-            };
-        }
+        let reasons = (0..moves.len())
+            .map(|at| {
+                combination_until =
+                    combination_until.max(at + self.combination(&positions, moves, at));
+                if at < combination_until {
+                    Some(Reason::Combination)
+                } else {
+                    self.explain_quiet(&positions, moves, at)
+                }
+            })
+            .collect();
         (positions, reasons)
     }
 }
