@@ -103,6 +103,16 @@ pub enum TemplateFileError {
         /// The system's reason.
         source: io::Error,
     },
+    /// The file holds templates of another kind.
+    #[error("{path} holds {found}, not {expected}")]
+    Kind {
+        /// The file.
+        path: PathBuf,
+        /// What it holds.
+        found: SetKind,
+        /// What was asked for.
+        expected: SetKind,
+    },
     /// The file's text is not a template file for this variant.
     #[error("{path}, line {line}: {kind}")]
     Parse {
@@ -124,6 +134,15 @@ pub enum SetKind {
     /// Threats: a combination the side not to move would have if the side to move
     /// passed, with the replies that counter it ([`Entry::counters`]).
     Threats,
+}
+
+impl std::fmt::Display for SetKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SetKind::Combinations => "combination templates",
+            SetKind::Threats => "threat templates",
+        })
+    }
 }
 
 impl SetKind {
@@ -357,6 +376,26 @@ impl<V: Variant> TemplateSet<V> {
             line: e.line,
             kind: e.kind,
         })
+    }
+
+    /// As [`TemplateSet::load`], refusing a file of another kind.
+    ///
+    /// # Errors
+    /// As [`TemplateSet::load`], and [`TemplateFileError::Kind`] for another kind.
+    pub fn load_kind(
+        path: impl AsRef<Path>,
+        kind: SetKind,
+    ) -> Result<TemplateSet<V>, TemplateFileError> {
+        let path = path.as_ref();
+        let set = TemplateSet::load(path)?;
+        if set.kind != kind {
+            return Err(TemplateFileError::Kind {
+                path: path.to_path_buf(),
+                found: set.kind,
+                expected: kind,
+            });
+        }
+        Ok(set)
     }
 
     /// Writes the set to a file (through a temporary file, so a crash leaves the old
