@@ -106,6 +106,10 @@ pub struct PassReport {
     /// Unexplained training moves learned from in this pass (each move is learned from
     /// once: the finder would find the same again).
     pub learned_from: u64,
+    /// Of those, moves that create a threat the finder proves.
+    pub threats_created: u64,
+    /// Of those threats, the ones the reply played counters.
+    pub countered_by_reply: u64,
 }
 
 /// The patterns a pass explains with: both sets' oracles, every template asked, none
@@ -307,6 +311,8 @@ impl<V: Variant> Pitrat<V> {
             combinations: 0,
             threats: 0,
             learned_from: 0,
+            threats_created: 0,
+            countered_by_reply: 0,
         };
         for (number, game) in training.iter().enumerate() {
             let (positions, reasons) = patterns.explain_game(game);
@@ -320,7 +326,7 @@ impl<V: Variant> Pitrat<V> {
                 }
                 learned[at] = true;
                 report.learned_from += 1;
-                learn_move(
+                let created = learn_move(
                     &self.finder,
                     &positions,
                     &game.moves,
@@ -329,6 +335,10 @@ impl<V: Variant> Pitrat<V> {
                     &mut self.combinations,
                     &mut self.threats,
                 );
+                if let Some(countered) = created {
+                    report.threats_created += 1;
+                    report.countered_by_reply += u64::from(countered);
+                }
             }
             progress(&PassProgress {
                 pass,
@@ -372,7 +382,8 @@ impl<V: Variant> Pitrat<V> {
 
 /// Learns from move `at` of a game: the combination proven where it is played, the
 /// threat it creates, and the threat it counters. `threats[i]` caches the threat
-/// against the side to move of `positions[i]`.
+/// against the side to move of `positions[i]`. If the move creates a threat: whether
+/// the reply played counters it (`false` if the game ends).
 fn learn_move<V: Variant>(
     finder: &Finder,
     positions: &[Position<V>],
@@ -381,7 +392,7 @@ fn learn_move<V: Variant>(
     threats: &mut [Option<Option<Threat<V>>>],
     combinations: &mut TemplateSet<V>,
     threat_set: &mut TemplateSet<V>,
-) {
+) -> Option<bool> {
     let (before, after) = (&positions[at], &positions[at + 1]);
     if let Some(found) = finder.find(before) {
         if let Some(template) = Template::learn(before, &found.line, finder.values()) {
@@ -390,13 +401,18 @@ fn learn_move<V: Variant>(
     }
     let values = finder.values();
     // The threat it creates: one whose line did not win before it.
-    let created = threat_at(finder, positions, at + 1, threats);
-    if let Some(threat) = created {
+    let mut created = None;
+    if let Some(threat) = threat_at(finder, positions, at + 1, threats) {
         let line: Vec<LineMove<V>> = threat.combination.line.iter().map(LineMove::of).collect();
         let fresh = replay(before, &line, values)
             .filter(|o| o.wins(values))
             .is_none();
         if fresh {
+            created = Some(
+                moves
+                    .get(at + 1)
+                    .is_some_and(|r| threat.counters.contains(r)),
+            );
             if let Some(entry) = threat.learn(after, finder) {
                 threat_set.insert_entry(entry);
             }
@@ -410,6 +426,7 @@ fn learn_move<V: Variant>(
             }
         }
     }
+    created
 }
 
 /// The threat against the side to move of `positions[at]`, found once.

@@ -47,6 +47,7 @@ fn a_quiet_move_threatens_and_the_reply_counters() {
     let first = learner.pass(&games, &[], |_| {});
     assert_eq!(first.training.moves, 3);
     assert_eq!(first.training.explained(), 0);
+    assert_eq!((first.threats_created, first.countered_by_reply), (1, 1));
     // The threat 32-28 makes, with Black's counter.
     assert_eq!(learner.threats().len(), 1);
     let entry = learner.threats().iter().next().unwrap();
@@ -80,7 +81,8 @@ fn a_reply_that_leaves_the_threat_is_no_counter() {
     // Black's 1-6 leaves the shot, and White plays it.
     let games = [game(BEFORE, &["32-28", "1-6", "28-22", "17x28", "33x4"])];
     let mut learner = learner();
-    learner.pass(&games, &[], |_| {});
+    let first = learner.pass(&games, &[], |_| {});
+    assert_eq!((first.threats_created, first.countered_by_reply), (1, 0));
     let entry = learner.threats().iter().next().unwrap();
     // 9-13 counters it (found among the legal replies); 1-6, played, does not.
     let counters: Vec<String> = entry.counters.iter().map(ToString::to_string).collect();

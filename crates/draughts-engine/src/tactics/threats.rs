@@ -101,15 +101,23 @@ fn report_line(report: &PassReport) -> String {
             e.counter
         )
     };
-    format!(
-        "pass {}: explained: {}; {}; then {} combination and {} threat templates ({} moves learned from)",
+    let mut line = format!(
+        "pass {}: explained: {}; {}; then {} combination and {} threat templates",
         report.pass,
         part("training", &report.training),
         part("held out", &report.held_out),
         report.combinations,
         report.threats,
-        report.learned_from
-    )
+    );
+    if report.learned_from > 0 {
+        line.push_str(&format!(
+            " ({} moves learned from; {} create a threat, the reply played counters {:.1}% of them)",
+            report.learned_from,
+            report.threats_created,
+            100.0 * report.countered_by_reply as f64 / report.threats_created.max(1) as f64
+        ));
+    }
+    line
 }
 
 #[cfg(test)]
