@@ -129,3 +129,33 @@ fn the_share_explained_grows_or_stays_and_reaches_held_out_games() {
     // The held-out game's threat and counter are recognised.
     assert!((shares[1].1 - 2.0 / 3.0).abs() < 1e-9, "{shares:?}");
 }
+
+#[path = "../../draughts-core/tests/games_dir/mod.rs"]
+mod games_dir;
+
+#[test]
+fn real_games_are_explained_more_after_the_first_pass() {
+    let Some(dir) = games_dir::games_dir() else {
+        return;
+    };
+    let path = dir.join("international/wiersma-2005.pdn");
+    let Ok(bytes) = std::fs::read(&path) else {
+        eprintln!("skipped: cannot read {}", path.display());
+        return;
+    };
+    let lines: Vec<MainLine<International>> = draughts_core::pdn::PdnReader::from_bytes(&bytes)
+        .filter_map(|game| game.and_then(|g| g.replay::<International>()).ok())
+        .collect();
+    assert!(lines.len() >= 30, "{} games", lines.len());
+    let (held_out, training) = lines.split_at(5);
+    let mut learner = learner();
+    let reports: Vec<_> = (0..3)
+        .map(|_| learner.pass(training, held_out, |_| {}))
+        .collect();
+    let shares: Vec<f64> = reports.iter().map(|r| r.training.share()).collect();
+    assert!(shares.windows(2).all(|p| p[1] >= p[0]), "{shares:?}");
+    // Masters' games hold threats and combinations: a few percent of the moves.
+    assert!(shares[1] > 0.03, "{shares:?}");
+    assert!(reports[0].threats_created > 0);
+    assert!(learner.threats().iter().any(|e| !e.counters.is_empty()));
+}
