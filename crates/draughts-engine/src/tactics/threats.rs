@@ -126,7 +126,6 @@ mod tests {
     use crate::tactics::learn::LearnArgs;
     use clap::Parser;
     use draughts_core::International;
-    use std::path::PathBuf;
 
     #[derive(Parser)]
     struct Wrapper {
@@ -136,19 +135,15 @@ mod tests {
 
     #[test]
     fn threats_are_learned_from_a_pdn_file() {
-        let dir =
-            std::env::temp_dir().join(format!("draughts-tactics-threats-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let games = dir.join("games.pdn");
         // White's 32-28 threatens 28-22 17x28 33x4; Black answers 9-13, then leaves it.
         let fen = "[FEN \"W:W27,32,33,39,47:B1,9,17,18\"]\n\n";
-        std::fs::write(
-            &games,
-            format!(
-                "{fen}1. 32-28 9-13 2. 47-42 *\n\n{fen}1. 32-28 1-6 2. 28-22 17x28 3. 33x4 *\n"
-            ),
-        )
-        .unwrap();
+        let text = format!(
+            "{fen}1. 32-28 9-13 2. 47-42 *\n\n{fen}1. 32-28 1-6 2. 28-22 17x28 3. 33x4 *\n"
+        );
+        let dir = std::env::temp_dir().join(format!("draughts-threats-{}", std::process::id()));
+        let games = dir.join("games.pdn");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&games, text).unwrap();
         let (out, combinations) = (dir.join("t.threats"), dir.join("t.tactics"));
         let wrapper = Wrapper::parse_from([
             "learn".into(),
@@ -165,7 +160,6 @@ mod tests {
         learn::<International>(&wrapper.args).unwrap();
         let threats = TemplateSet::<International>::load_kind(&out, SetKind::Threats).unwrap();
         assert_eq!(threats.len(), 1);
-        let combinations: PathBuf = combinations;
         assert_eq!(
             TemplateSet::<International>::load_kind(&combinations, SetKind::Combinations)
                 .unwrap()
