@@ -5,7 +5,9 @@ use draughts_core::Variant;
 use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Patterns, PatternsError, Score, Weights, WeightsError, MAN};
 use draughts_search::{database_result, plies_to_end, Searcher};
-use draughts_tactics::{DropPolicy, PieceValues, TemplateFileError, TemplateOracle, TemplateSet};
+use draughts_tactics::{
+    DropPolicy, PieceValues, SetKind, TemplateFileError, TemplateOracle, TemplateSet,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -157,7 +159,7 @@ pub fn tactics<V: Variant>(
     let Some(path) = &options.tactics else {
         return Ok(None);
     };
-    let set = TemplateSet::<V>::load(path)?;
+    let set = TemplateSet::<V>::load_kind(path, SetKind::Combinations)?;
     // Gains are counted as the evaluation counts material; an unreadable weights file
     // is reported by the evaluator.
     let weights =

@@ -84,6 +84,12 @@ impl Finder {
         if !pos.is_quiet() {
             return None;
         }
+        self.find_any(pos)
+    }
+
+    /// As [`Finder::find`], also where either side can capture: the line then starts
+    /// with the capture the side to move must make, and the gain is counted from `pos`.
+    pub fn find_any<V: Variant>(&self, pos: &Position<V>) -> Option<Outcome<V>> {
         let attacker = pos.turn();
         let mut run = Run {
             attacker,

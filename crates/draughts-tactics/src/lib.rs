@@ -11,6 +11,11 @@
 //! - [`DecisionTree`]: one lookup returns the templates that match a position;
 //!   [`TemplateIndex`] buckets templates by their first move (a sacrifice, found by
 //!   [`for_each_sacrifice`]) and the piece that captures next, with a tree per bucket.
+//! - [`Threat`]: what the opponent of the side to move could win if the side to move
+//!   passed ([`Finder::threat`]), and the replies that counter it; its template is
+//!   held in a [`TemplateSet`] of kind [`SetKind::Threats`] with the counters.
+//! - [`Pitrat`]: Pitrat's loop over games: explain each move by a known combination,
+//!   threat or counter, learn from the moves left unexplained, and go round again.
 //! - [`TemplateOracle`]: the [`draughts_search::TacticalOracle`] the search asks at
 //!   its leaves; it verifies every candidate by replaying its line.
 //!
@@ -43,8 +48,10 @@ mod index;
 mod line;
 mod material;
 mod oracle;
+mod pitrat;
 mod set;
 mod template;
+mod threat;
 mod tree;
 
 pub use content::{content_bits, Content, ContentSet};
@@ -54,6 +61,10 @@ pub use index::TemplateIndex;
 pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};
 pub use material::{PieceValues, GAME_WIN_GAIN};
 pub use oracle::{AskedTemplates, DropPolicy, LeafStats, TemplateOracle, ASKED_COVERAGE};
-pub use set::{Entry, Insertion, ParseError, ParseErrorKind, TemplateFileError, TemplateSet};
+pub use pitrat::{Explained, PassProgress, PassReport, Pitrat, Reason};
+pub use set::{
+    Entry, Insertion, ParseError, ParseErrorKind, SetKind, TemplateFileError, TemplateSet,
+};
 pub use template::{Template, TemplateShapeError};
+pub use threat::{passed, Threat};
 pub use tree::{DecisionTree, TreeConfig, TreeStats};

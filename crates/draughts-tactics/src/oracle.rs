@@ -3,9 +3,9 @@
 //! failing.
 
 use crate::index::TemplateIndex;
-use crate::line::LineMoves;
+use crate::line::{LineMove, LineMoves, Outcome};
 use crate::material::PieceValues;
-use crate::set::{Entry, TemplateSet};
+use crate::set::{Entry, SetKind, TemplateSet};
 use crate::template::Template;
 use crate::tree::TreeStats;
 use draughts_core::{Color, Position, Variant};
@@ -112,6 +112,9 @@ pub struct LeafStats {
 pub struct TemplateOracle<V: Variant> {
     /// Per side to move, the templates in that side's form (same order in both).
     templates: [Vec<Template<V>>; 2],
+    /// Per side to move, each threat's counters in that side's form.
+    threat_counters: [Vec<Vec<LineMove<V>>>; 2],
+    kind: SetKind,
     /// The index of White's templates asked; Black's are looked up on the flipped
     /// position.
     index: TemplateIndex,
@@ -167,6 +170,12 @@ impl<V: Variant> TemplateOracle<V> {
             None => TemplateIndex::build(&white),
         };
         let black: Vec<Template<V>> = white.iter().map(Template::mirrored).collect();
+        let white_counters: Vec<Vec<LineMove<V>>> =
+            set.iter().map(|e| e.counters.clone()).collect();
+        let black_counters = set
+            .iter()
+            .map(|e| e.counters.iter().map(LineMove::mirrored).collect())
+            .collect();
         let counters = set
             .iter()
             .map(|e| Counters {
@@ -182,6 +191,8 @@ impl<V: Variant> TemplateOracle<V> {
         .unwrap_or(0);
         let oracle = TemplateOracle {
             templates: [white, black],
+            threat_counters: [white_counters, black_counters],
+            kind: set.kind(),
             index,
             asked,
             max_gain,
@@ -247,6 +258,29 @@ impl<V: Variant> TemplateOracle<V> {
         self.templates[side.index()].get(index)
     }
 
+    /// The counters of threat template `index` in the form for `side` attacking
+    /// (empty for a combination).
+    pub fn counters(&self, index: usize, side: Color) -> &[LineMove<V>] {
+        self.threat_counters[side.index()]
+            .get(index)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Replays template `index` on `pos` ([`Template::verify`]), counting the accept
+    /// or the reject towards its record (and dropping it if it keeps failing).
+    pub fn verify(&self, index: usize, pos: &Position<V>) -> Option<Outcome<V>> {
+        let template = self.templates[pos.turn().index()].get(index)?;
+        let counters = &self.counters[index];
+        let outcome = template.verify(pos, &self.values);
+        let count = match outcome {
+            Some(_) => &counters.accepted,
+            None => &counters.rejected,
+        };
+        count.fetch_add(1, Relaxed);
+        self.review(counters);
+        outcome
+    }
+
     /// Leaf figures so far.
     pub fn leaf_stats(&self) -> LeafStats {
         LeafStats {
@@ -279,13 +313,17 @@ impl<V: Variant> TemplateOracle<V> {
 
     /// The templates with their counts as they stand (dropped ones left out), to save.
     pub fn to_set(&self) -> TemplateSet<V> {
-        let mut set = TemplateSet::new();
-        for (template, counters) in self.templates[0].iter().zip(&self.counters) {
+        let mut set = TemplateSet::of_kind(self.kind);
+        let threats = &self.threat_counters[0];
+        for ((template, counters), threat) in
+            self.templates[0].iter().zip(&self.counters).zip(threats)
+        {
             if !counters.dropped.load(Relaxed) {
                 set.insert_entry(Entry {
                     template: template.clone(),
                     accepted: counters.accepted.load(Relaxed),
                     rejected: counters.rejected.load(Relaxed),
+                    counters: threat.clone(),
                 });
             }
         }

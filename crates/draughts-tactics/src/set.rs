@@ -12,6 +12,10 @@
 //! start, end, then captured squares, `23x32x28`), and each relevant square with the
 //! letters of the contents allowed there (`.` empty, `w`/`b` men, `W`/`B` kings).
 //! Squares not listed are "don't care". `#` starts a comment line.
+//!
+//! A file of threat templates ([`SetKind::Threats`]) says `threats` for `templates` in
+//! its header, and each line has a fourth part: the defender's moves that counter the
+//! threat (`| 17-21 18-22`, possibly none).
 
 use crate::content::ContentSet;
 use crate::line::LineMove;
@@ -50,8 +54,8 @@ pub enum ParseErrorKind {
         /// The variant asked for.
         expected: &'static str,
     },
-    /// Not the four-part shape of a template line.
-    #[error("expected \"SIDE GAIN ACCEPTED REJECTED | LINE | SQUARE:CONTENTS ...\", found {0:?}")]
+    /// Not the shape of a template line (three parts, four in a threat file).
+    #[error("expected \"SIDE GAIN ACCEPTED REJECTED | LINE | SQUARE:CONTENTS ...\" (with \" | COUNTERS\" in a threat file), found {0:?}")]
     Fields(String),
     /// A side other than `W` or `B`.
     #[error("{0:?} is not a side (W or B)")]
@@ -99,6 +103,16 @@ pub enum TemplateFileError {
         /// The system's reason.
         source: io::Error,
     },
+    /// The file holds templates of another kind.
+    #[error("{path} holds {found}, not {expected}")]
+    Kind {
+        /// The file.
+        path: PathBuf,
+        /// What it holds.
+        found: SetKind,
+        /// What was asked for.
+        expected: SetKind,
+    },
     /// The file's text is not a template file for this variant.
     #[error("{path}, line {line}: {kind}")]
     Parse {
@@ -111,6 +125,36 @@ pub enum TemplateFileError {
     },
 }
 
+/// What the templates of a set are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SetKind {
+    /// Combinations for the side to move.
+    #[default]
+    Combinations,
+    /// Threats: a combination the side not to move would have if the side to move
+    /// passed, with the replies that counter it ([`Entry::counters`]).
+    Threats,
+}
+
+impl std::fmt::Display for SetKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SetKind::Combinations => "combination templates",
+            SetKind::Threats => "threat templates",
+        })
+    }
+}
+
+impl SetKind {
+    /// The header's word for it.
+    fn word(self) -> &'static str {
+        match self {
+            SetKind::Combinations => "templates",
+            SetKind::Threats => "threats",
+        }
+    }
+}
+
 /// A template with its verification record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry<V: Variant> {
@@ -120,6 +164,43 @@ pub struct Entry<V: Variant> {
     pub accepted: u64,
     /// Times it matched and verification rejected it.
     pub rejected: u64,
+    /// For a threat, the defender's replies seen to counter it, sorted (empty for a
+    /// combination).
+    pub counters: Vec<LineMove<V>>,
+}
+
+impl<V: Variant> Entry<V> {
+    /// A template not yet verified, with these counters.
+    pub fn new(template: Template<V>, mut counters: Vec<LineMove<V>>) -> Entry<V> {
+        counters.sort_unstable();
+        counters.dedup();
+        Entry {
+            template,
+            accepted: 0,
+            rejected: 0,
+            counters,
+        }
+    }
+
+    /// The same entry for the other colour ([`Template::mirrored`]).
+    #[must_use]
+    pub fn mirrored(&self) -> Entry<V> {
+        let mut counters: Vec<LineMove<V>> = self.counters.iter().map(LineMove::mirrored).collect();
+        counters.sort_unstable();
+        Entry {
+            template: self.template.mirrored(),
+            accepted: self.accepted,
+            rejected: self.rejected,
+            counters,
+        }
+    }
+
+    /// Adds `counters` to its own.
+    fn add_counters(&mut self, counters: &[LineMove<V>]) {
+        self.counters.extend_from_slice(counters);
+        self.counters.sort_unstable();
+        self.counters.dedup();
+    }
 }
 
 /// What [`TemplateSet::insert`] did.
@@ -138,17 +219,29 @@ pub enum Insertion {
 /// ([`Template::covers`]). Templates are held with White attacking.
 #[derive(Clone, Debug, Default)]
 pub struct TemplateSet<V: Variant> {
+    kind: SetKind,
     by_line: BTreeMap<Vec<LineMove<V>>, Vec<Entry<V>>>,
     len: usize,
 }
 
 impl<V: Variant> TemplateSet<V> {
-    /// An empty set.
+    /// An empty set of combinations.
     pub fn new() -> TemplateSet<V> {
+        TemplateSet::of_kind(SetKind::Combinations)
+    }
+
+    /// An empty set of templates of this kind.
+    pub fn of_kind(kind: SetKind) -> TemplateSet<V> {
         TemplateSet {
+            kind,
             by_line: BTreeMap::new(),
             len: 0,
         }
+    }
+
+    /// What its templates are.
+    pub fn kind(&self) -> SetKind {
+        self.kind
     }
 
     /// Number of templates.
@@ -170,17 +263,14 @@ impl<V: Variant> TemplateSet<V> {
     /// one's if less); removes the ones it covers. Black-attacking templates are
     /// mirrored first.
     pub fn insert(&mut self, template: Template<V>) -> Insertion {
-        self.insert_entry(Entry {
-            template,
-            accepted: 0,
-            rejected: 0,
-        })
+        self.insert_entry(Entry::new(template, Vec::new()))
     }
 
-    /// As [`TemplateSet::insert`], keeping the entry's counts.
+    /// As [`TemplateSet::insert`], keeping the entry's counts; a threat's counters go
+    /// to the template kept (both when one covers the other).
     pub fn insert_entry(&mut self, mut entry: Entry<V>) -> Insertion {
         if entry.template.side() == Color::Black {
-            entry.template = entry.template.mirrored();
+            entry = entry.mirrored();
         }
         let group = self
             .by_line
@@ -191,11 +281,19 @@ impl<V: Variant> TemplateSet<V> {
             .find(|e| e.template.covers(&entry.template))
         {
             old.template.lower_gain(entry.template.gain());
+            old.add_counters(&entry.counters);
             return Insertion::Covered;
         }
         let before = group.len();
-        group.retain(|e| !entry.template.covers(&e.template));
+        group.retain(|e| {
+            let covered = entry.template.covers(&e.template);
+            if covered {
+                entry.counters.extend_from_slice(&e.counters);
+            }
+            !covered
+        });
         let replaced = before - group.len();
+        entry.add_counters(&[]);
         group.push(entry);
         self.len = self.len + 1 - replaced;
         Insertion::Added { replaced }
@@ -203,8 +301,12 @@ impl<V: Variant> TemplateSet<V> {
 
     /// The file text (see the module documentation).
     pub fn to_text(&self) -> String {
-        let mut text = format!("{MAGIC} templates {VERSION} {}\n", V::NAME);
-        text.push_str("# side gain accepted rejected | line | square:contents ...\n");
+        let mut text = format!("{MAGIC} {} {VERSION} {}\n", self.kind.word(), V::NAME);
+        text.push_str("# side gain accepted rejected | line | square:contents ...");
+        if self.kind == SetKind::Threats {
+            text.push_str(" | counters");
+        }
+        text.push('\n');
         for entry in self.iter() {
             let t = &entry.template;
             let _ = write!(
@@ -222,18 +324,23 @@ impl<V: Variant> TemplateSet<V> {
             for (square, set) in t.squares() {
                 let _ = write!(text, " {square}:{set}");
             }
+            if self.kind == SetKind::Threats {
+                text.push_str(" |");
+                for mv in &entry.counters {
+                    let _ = write!(text, " {mv}");
+                }
+            }
             text.push('\n');
         }
         text
     }
 
-    /// Reads the file text (see the module documentation).
+    /// Reads the file text (see the module documentation), of either kind.
     ///
     /// # Errors
     /// [`ParseError`] naming the first bad line: no or a wrong header, another version
     /// or variant, or a template line that does not read.
     pub fn parse(text: &str) -> Result<TemplateSet<V>, ParseError> {
-        let mut set = TemplateSet::new();
         let mut lines = text
             .lines()
             .enumerate()
@@ -243,9 +350,11 @@ impl<V: Variant> TemplateSet<V> {
             line: text.lines().count().max(1),
             kind: ParseErrorKind::MissingHeader,
         })?;
-        check_header::<V>(header).map_err(|kind| ParseError { line: number, kind })?;
+        let kind = check_header::<V>(header).map_err(|kind| ParseError { line: number, kind })?;
+        let mut set = TemplateSet::of_kind(kind);
         for (number, line) in lines {
-            let entry = parse_entry::<V>(line).map_err(|kind| ParseError { line: number, kind })?;
+            let entry =
+                parse_entry::<V>(line, kind).map_err(|kind| ParseError { line: number, kind })?;
             set.insert_entry(entry);
         }
         Ok(set)
@@ -269,6 +378,26 @@ impl<V: Variant> TemplateSet<V> {
         })
     }
 
+    /// As [`TemplateSet::load`], refusing a file of another kind.
+    ///
+    /// # Errors
+    /// As [`TemplateSet::load`], and [`TemplateFileError::Kind`] for another kind.
+    pub fn load_kind(
+        path: impl AsRef<Path>,
+        kind: SetKind,
+    ) -> Result<TemplateSet<V>, TemplateFileError> {
+        let path = path.as_ref();
+        let set = TemplateSet::load(path)?;
+        if set.kind != kind {
+            return Err(TemplateFileError::Kind {
+                path: path.to_path_buf(),
+                found: set.kind,
+                expected: kind,
+            });
+        }
+        Ok(set)
+    }
+
     /// Writes the set to a file (through a temporary file, so a crash leaves the old
     /// file whole).
     ///
@@ -287,10 +416,15 @@ impl<V: Variant> TemplateSet<V> {
     }
 }
 
-fn check_header<V: Variant>(header: &str) -> Result<(), ParseErrorKind> {
+/// The kind of set a header announces.
+fn check_header<V: Variant>(header: &str) -> Result<SetKind, ParseErrorKind> {
     let words: Vec<&str> = header.split_whitespace().collect();
+    let kind = match words.get(1) {
+        Some(&"threats") => SetKind::Threats,
+        _ => SetKind::Combinations,
+    };
     match words.as_slice() {
-        [MAGIC, "templates", version, variant] => {
+        [MAGIC, word, version, variant] if *word == kind.word() => {
             if *version != VERSION {
                 Err(ParseErrorKind::Version((*version).to_string()))
             } else if *variant != V::NAME {
@@ -299,17 +433,19 @@ fn check_header<V: Variant>(header: &str) -> Result<(), ParseErrorKind> {
                     expected: V::NAME,
                 })
             } else {
-                Ok(())
+                Ok(kind)
             }
         }
         _ => Err(ParseErrorKind::BadHeader(header.chars().take(80).collect())),
     }
 }
 
-fn parse_entry<V: Variant>(line: &str) -> Result<Entry<V>, ParseErrorKind> {
+fn parse_entry<V: Variant>(line: &str, kind: SetKind) -> Result<Entry<V>, ParseErrorKind> {
     let parts: Vec<&str> = line.split('|').collect();
-    let [head, moves, squares] = parts.as_slice() else {
-        return Err(ParseErrorKind::Fields(line.chars().take(80).collect()));
+    let (head, moves, squares, counters) = match (kind, parts.as_slice()) {
+        (SetKind::Combinations, [head, moves, squares]) => (head, moves, squares, ""),
+        (SetKind::Threats, [head, moves, squares, counters]) => (head, moves, squares, *counters),
+        _ => return Err(ParseErrorKind::Fields(line.chars().take(80).collect())),
     };
     let head: Vec<&str> = head.split_whitespace().collect();
     let [side, gain, accepted, rejected] = head.as_slice() else {
@@ -328,21 +464,23 @@ fn parse_entry<V: Variant>(line: &str) -> Result<Entry<V>, ParseErrorKind> {
         .ok_or_else(|| number(gain))?;
     let accepted: u64 = accepted.parse().map_err(|_| number(accepted))?;
     let rejected: u64 = rejected.parse().map_err(|_| number(rejected))?;
-    let line = moves
-        .split_whitespace()
-        .map(|m| LineMove::parse(m).ok_or_else(|| ParseErrorKind::Move(m.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
+    let read_moves = |text: &str| {
+        text.split_whitespace()
+            .map(|m| LineMove::parse(m).ok_or_else(|| ParseErrorKind::Move(m.to_string())))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let line = read_moves(moves)?;
+    let counters = read_moves(counters)?;
     let squares = squares
         .split_whitespace()
         .map(|entry| {
             parse_square::<V>(entry).ok_or_else(|| ParseErrorKind::Square(entry.to_string()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Entry {
-        template: Template::new(side, gain, line, squares)?,
-        accepted,
-        rejected,
-    })
+    let mut entry = Entry::new(Template::new(side, gain, line, squares)?, counters);
+    entry.accepted = accepted;
+    entry.rejected = rejected;
+    Ok(entry)
 }
 
 fn parse_square<V: Variant>(entry: &str) -> Option<(Square, ContentSet)> {

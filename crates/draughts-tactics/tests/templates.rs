@@ -306,6 +306,7 @@ fn oracle_asks_the_most_verified() {
             template: entry.template.clone(),
             accepted,
             rejected: 0,
+            counters: Vec::new(),
         });
     }
     let most = TemplateOracle::new(&counted, values, policy);

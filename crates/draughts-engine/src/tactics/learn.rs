@@ -10,9 +10,10 @@ use crate::matches::openings;
 use crate::progress::ProgressLine;
 use crate::rng::SplitMix64;
 use clap::Args;
+use draughts_core::pdn::MainLine;
 use draughts_core::{Position, Variant, VariantKind};
 use draughts_tactics::{
-    AskedTemplates, DropPolicy, Finder, PieceValues, Template, TemplateOracle, TemplateSet,
+    AskedTemplates, DropPolicy, Finder, PieceValues, SetKind, Template, TemplateOracle, TemplateSet,
 };
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -28,6 +29,20 @@ pub(super) struct LearnArgs {
     /// by reason and skipped).
     #[arg(long, value_name = "FILE", num_args = 1.., required_unless_present = "selfplay")]
     pub(super) games: Vec<PathBuf>,
+    /// Learn threat templates (and the combination templates found on the way) by
+    /// Pitrat's loop over the games' moves: --out gets the threats.
+    #[arg(long, conflicts_with_all = ["selfplay", "suite", "expand"])]
+    pub(super) threats: bool,
+    /// With --threats: passes over the games.
+    #[arg(long, default_value_t = 3, requires = "threats",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub(super) passes: u32,
+    /// With --threats: combination templates to start from.
+    #[arg(long, value_name = "FILE", requires = "threats")]
+    pub(super) combinations: Option<PathBuf>,
+    /// With --threats: write the combination templates here.
+    #[arg(long, value_name = "FILE", requires = "threats")]
+    pub(super) combinations_out: Option<PathBuf>,
     /// Learn from this many self-play games, started from the built-in openings.
     #[arg(long, value_name = "N", conflicts_with = "games",
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -223,6 +238,24 @@ impl<V: Variant> Learner<V> {
 /// The positions of every game of the PDN files that replays as variant `V`; each
 /// file's games that do not are counted by reason on stderr.
 fn pdn_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<Vec<Position<V>>>, CliError> {
+    let games = pdn_lines::<V>(paths)?
+        .into_iter()
+        .map(|line| {
+            let mut pos = line.start;
+            let mut positions = vec![pos];
+            for mv in &line.moves {
+                pos = pos.play_unchecked(mv);
+                positions.push(pos);
+            }
+            positions
+        })
+        .collect();
+    Ok(games)
+}
+
+/// The main lines of every game of the PDN files that replays as variant `V`; each
+/// file's games that do not are counted by reason on stderr.
+pub(super) fn pdn_lines<V: Variant>(paths: &[PathBuf]) -> Result<Vec<MainLine<V>>, CliError> {
     let mut games = Vec::new();
     for path in paths {
         let collection = Collection::<V>::read(path).map_err(|e| e.to_string())?;
@@ -240,22 +273,19 @@ fn pdn_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<Vec<Position<V>>>, Cli
                 refusals.count, refusals.example
             );
         }
-        for line in collection.lines {
-            let mut pos = line.start;
-            let mut positions = vec![pos];
-            for mv in &line.moves {
-                pos = pos.play_unchecked(mv);
-                positions.push(pos);
-            }
-            games.push(positions);
-        }
+        games.extend(collection.lines);
     }
     Ok(games)
 }
 
 pub(super) fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
+    if args.threats {
+        return super::threats::learn::<V>(args);
+    }
     let set = match &args.from {
-        Some(path) => TemplateSet::<V>::load(path).map_err(|e| e.to_string())?,
+        Some(path) => {
+            TemplateSet::<V>::load_kind(path, SetKind::Combinations).map_err(|e| e.to_string())?
+        }
         None => TemplateSet::new(),
     };
     let finder = learning_finder::<V>(args.max_plies);

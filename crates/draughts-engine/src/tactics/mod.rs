@@ -11,8 +11,8 @@ use clap::{Args, Subcommand};
 use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use draughts_tactics::{
-    AskedTemplates, DropPolicy, Finder, FinderConfig, PieceValues, Template, TemplateOracle,
-    TemplateSet, ASKED_COVERAGE,
+    passed, AskedTemplates, DropPolicy, Finder, FinderConfig, PieceValues, SetKind, Template,
+    TemplateOracle, TemplateSet, ASKED_COVERAGE,
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod learn;
+mod threats;
 
 /// `draughts tactics ...`
 #[derive(Args, Debug)]
@@ -34,8 +35,8 @@ enum TacticsCommand {
     /// Learn templates from the positions of games (PDN files, or self-play), each
     /// expanded by one or two plies, wherever a forced combination exists.
     Learn(learn::LearnArgs),
-    /// Figures of a template file: templates, tree size and depth, lookup time,
-    /// accept/reject distribution.
+    /// Figures of template files (combinations or threats): templates, tree size and
+    /// depth, lookup time, accept/reject distribution, threats' counters.
     Stats(StatsArgs),
     /// Share of a suite (FEN and winning move per line) solved at a fixed node budget,
     /// without and with templates.
@@ -59,8 +60,9 @@ struct StatsArgs {
     /// Random positions to time lookups on.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     positions: u32,
-    /// The template file.
-    file: PathBuf,
+    /// Template files: combinations, threats, or both.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -154,7 +156,8 @@ pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
 }
 
 fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
-    let set = TemplateSet::<V>::load(&args.tactics).map_err(|e| e.to_string())?;
+    let set = TemplateSet::<V>::load_kind(&args.tactics, SetKind::Combinations)
+        .map_err(|e| e.to_string())?;
     let values = PieceValues::for_variant::<V>();
     // Every template is asked, and none dropped, while counting.
     let policy = DropPolicy {
@@ -250,14 +253,32 @@ fn self_play<V: Variant>(
 }
 
 fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
-    let set = TemplateSet::<V>::load(&args.file).map_err(|e| e.to_string())?;
+    for file in &args.files {
+        stats_file::<V>(file, args.positions)?;
+    }
+    Ok(())
+}
+
+/// The figures of one template file. A threat template is asked about a position with
+/// its defender to move passed.
+fn stats_file<V: Variant>(file: &Path, positions: u32) -> Result<(), CliError> {
+    let set = TemplateSet::<V>::load(file).map_err(|e| e.to_string())?;
     let values = PieceValues::for_variant::<V>();
     let built = Instant::now();
     let oracle = TemplateOracle::new(&set, values, DropPolicy::default());
     let build_time = built.elapsed();
     let t = set.len();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}: {t} {} templates", args.file.display(), V::NAME)?;
+    writeln!(out, "{}: {t} {} {}", file.display(), V::NAME, set.kind())?;
+    if set.kind() == SetKind::Threats {
+        let counters: Vec<usize> = set.iter().map(|e| e.counters.len()).collect();
+        writeln!(
+            out,
+            "counters: {:.2} a threat on average, {} threats with none recorded",
+            counters.iter().sum::<usize>() as f64 / t.max(1) as f64,
+            counters.iter().filter(|&&n| n == 0).count()
+        )?;
+    }
     let mean = |f: &dyn Fn(&Template<V>) -> usize| {
         set.iter().map(|e| f(&e.template) as f64).sum::<f64>() / t.max(1) as f64
     };
@@ -297,7 +318,8 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
     writeln!(out, "asked: {} templates ({which})", oracle.asked())?;
     // Lookups on quiet positions of random playouts.
     let mut rng = SplitMix64(7);
-    let positions: Vec<Position<V>> = (0..args.positions)
+    let threats = set.kind() == SetKind::Threats;
+    let positions: Vec<Position<V>> = (0..positions)
         .filter_map(|_| {
             let mut pos = Position::<V>::initial();
             for _ in 0..rng.below(80) {
@@ -307,7 +329,8 @@ fn stats<V: Variant>(args: &StatsArgs) -> Result<(), CliError> {
                 }
                 pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
             }
-            pos.is_quiet().then_some(pos)
+            pos.is_quiet()
+                .then(|| if threats { passed(&pos) } else { pos })
         })
         .collect();
     let mut candidates = Vec::new();
