@@ -1,5 +1,11 @@
 //! Variants: zero-sized types carrying a board geometry and the rules as constants.
 //!
+//! Rules that are a choice among behaviours are small enums: where a flying king may
+//! land after capturing ([`KingLanding`]: Killer's halt behind a king) and what wins
+//! ([`Goal`]: blocking the opponent, being blocked in Antidraughts, crowning first in
+//! Breakthrough). Every game result (core [`crate::Game`] status, the search's scores,
+//! match adjudication) follows [`Goal`] through [`crate::Position::winner`].
+//!
 //! Generic code branches on these constants; each monomorphised copy keeps only the
 //! arms its variant needs, so the hot loops never ask which variant they are in.
 //! A new variant states only what differs; the list of variants that every run-time
