@@ -273,6 +273,25 @@ impl Variant for Czech {
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }
 
+/// The International rules (see [`International`]) but for the name, the aliases, the
+/// PDN `GameType` and the rules a variant then states: for the 10x10 variants that
+/// differ from International in one rule.
+macro_rules! international_rules {
+    () => {
+        type Board = Board10;
+        const FIRST_TO_MOVE: Color = International::FIRST_TO_MOVE;
+        const MEN_PER_SIDE: u8 = International::MEN_PER_SIDE;
+        const FLYING_KINGS: bool = true;
+        const MEN_CAPTURE_BACKWARDS: bool = true;
+        const CAPTURE_PRECEDENCE: Precedence = International::CAPTURE_PRECEDENCE;
+        const PDN_RESULTS: [&'static str; 3] = International::PDN_RESULTS;
+        const KING_MOVES_DRAW_PLIES: Option<u16> = International::KING_MOVES_DRAW_PLIES;
+        const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> =
+            International::LONE_KING_VS_THREE_DRAW_PLIES;
+        const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_TWO_DRAW_PLIES;
+    };
+}
+
 /// Antidraughts: International rules played to lose (lidraughts "Antidraughts").
 ///
 /// The side to move that has no piece or no legal move wins; everything else, draw
@@ -283,44 +302,29 @@ pub struct Antidraughts;
 impl Variant for Antidraughts {
     const NAME: &'static str = "antidraughts";
     const ALIASES: &'static [&'static str] = &["anti", "losing", "giveaway"];
-    type Board = Board10;
-    const FIRST_TO_MOVE: Color = Color::White;
-    const MEN_PER_SIDE: u8 = 20;
-    const FLYING_KINGS: bool = true;
-    const MEN_CAPTURE_BACKWARDS: bool = true;
-    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY;
+    international_rules!();
     // lidraughts, "Antidraughts": lose all your pieces or be blocked to win.
     const GOAL: Goal = Goal::GiveAway;
     // No PDN 3.0 number: chosen here (FORMATS 7).
     const PDN_GAME_TYPE: u8 = 42;
-    const PDN_RESULTS: [&'static str; 3] = International::PDN_RESULTS;
-    const KING_MOVES_DRAW_PLIES: Option<u16> = International::KING_MOVES_DRAW_PLIES;
-    const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_THREE_DRAW_PLIES;
-    const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_TWO_DRAW_PLIES;
 }
 
 /// Breakthrough: International rules, and the first side to crown a man wins
 /// (lidraughts "Breakthrough").
 ///
-/// Kings never move in a game, so no king-move draw rule applies; repetition still
-/// draws.
+/// A crowning ends the game, so the draw rules that count king moves never come into
+/// play; repetition still draws.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Breakthrough;
 
 impl Variant for Breakthrough {
     const NAME: &'static str = "breakthrough";
     const ALIASES: &'static [&'static str] = &["bt"];
-    type Board = Board10;
-    const FIRST_TO_MOVE: Color = Color::White;
-    const MEN_PER_SIDE: u8 = 20;
-    const FLYING_KINGS: bool = true;
-    const MEN_CAPTURE_BACKWARDS: bool = true;
-    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY;
+    international_rules!();
     // lidraughts, "Breakthrough": the first player to make a king wins.
     const GOAL: Goal = Goal::Crown;
     // No PDN 3.0 number: chosen here (FORMATS 7).
     const PDN_GAME_TYPE: u8 = 43;
-    const PDN_RESULTS: [&'static str; 3] = International::PDN_RESULTS;
 }
 
 /// Killer draughts (Christian Freeling): International rules, except that a king whose
@@ -329,23 +333,14 @@ impl Variant for Breakthrough {
 /// mindsports.nl, "Killer Draughts": "the king must stop on the first vacant square
 /// after the last captured piece, if and only if that piece is also a king"; this holds
 /// for a capture of one piece too (rec.games.abstract, "Modern draughts", contrasting
-/// Killer Light). Draw rules as International.
+/// Killer Light). Draw rules as International [unverified for Killer].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Killer;
 
 impl Variant for Killer {
     const NAME: &'static str = "killer";
-    type Board = Board10;
-    const FIRST_TO_MOVE: Color = Color::White;
-    const MEN_PER_SIDE: u8 = 20;
-    const FLYING_KINGS: bool = true;
-    const MEN_CAPTURE_BACKWARDS: bool = true;
-    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY;
+    international_rules!();
     const KING_LANDING: KingLanding = KingLanding::BehindLastKing;
     // No PDN 3.0 number: chosen here (FORMATS 7).
     const PDN_GAME_TYPE: u8 = 41;
-    const PDN_RESULTS: [&'static str; 3] = International::PDN_RESULTS;
-    const KING_MOVES_DRAW_PLIES: Option<u16> = International::KING_MOVES_DRAW_PLIES;
-    const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_THREE_DRAW_PLIES;
-    const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_TWO_DRAW_PLIES;
 }
