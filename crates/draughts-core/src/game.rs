@@ -18,8 +18,8 @@ pub const REPETITIONS_TO_DRAW: usize = 3;
 pub enum GameStatus {
     /// The side to move has a legal move and no draw rule applies.
     Ongoing,
-    /// The given side has won: its opponent, to move, has no legal move (no pieces, or
-    /// all blocked).
+    /// The given side has won: the side to move has no legal move (no pieces, or all
+    /// blocked), which by the variant's [`crate::Goal`] is a loss (or a win).
     Win(Color),
     /// Drawn by the given rule.
     Draw(DrawReason),
@@ -287,7 +287,7 @@ impl<V: Variant> Game<V> {
             + 1
     }
 
-    /// How the game stands: a loss for the side to move if it has no legal move; else a
+    /// How the game stands: won if the side to move has no legal move ([`Position::winner`]); else a
     /// draw by repetition or by a move-count rule; else ongoing.
     ///
     /// ```
@@ -302,8 +302,8 @@ impl<V: Variant> Game<V> {
     /// ```
     pub fn status(&self) -> GameStatus {
         let pos = self.position();
-        if pos.is_lost() {
-            GameStatus::Win(!pos.turn())
+        if let Some(winner) = pos.winner() {
+            GameStatus::Win(winner)
         } else if self.repetitions() >= REPETITIONS_TO_DRAW {
             GameStatus::Draw(DrawReason::Repetition)
         } else if let Some(reason) = self.clock().draw() {

@@ -1,6 +1,7 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
-//! English (8x8 checkers), Brazilian, American pool checkers, Russian, Italian, Spanish
-//! and Czech (8x8), on one generic, monomorphised core.
+//! Killer, Antidraughts and Breakthrough (10x10), English (8x8 checkers), Brazilian,
+//! American pool checkers, Russian, Italian, Spanish and Czech (8x8), on one generic,
+//! monomorphised core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -14,8 +15,9 @@
 //! ```
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
-//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`]) implementing [`Variant`]; positions, moves and bitboards are generic over
-//! them. Code that learns the variant at run time goes through [`AnyPosition`],
+//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Killer`],
+//! [`Antidraughts`], [`Breakthrough`]) implementing [`Variant`]; positions, moves and
+//! bitboards are generic over them. Code that learns the variant at run time goes through [`AnyPosition`],
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
 #![forbid(unsafe_code)]
@@ -56,5 +58,6 @@ pub use position::{Position, PositionError};
 pub use precedence::Precedence;
 pub use square::Square;
 pub use variant::{
-    Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
+    Antidraughts, Brazilian, Breakthrough, Czech, English, Goal, International, Italian, Killer,
+    KingLanding, Pool, Russian, Spanish, Variant,
 };

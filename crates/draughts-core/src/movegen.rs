@@ -13,12 +13,14 @@ use crate::moves::{Move, MoveList, CROWNED};
 use crate::piece::Color;
 use crate::position::{crowning_row, Position};
 use crate::precedence::Precedence;
-use crate::variant::Variant;
+use crate::variant::{Goal, KingLanding, Variant};
 
 /// Whether move generation in `V` must tell the opponent's kings from its men.
 #[inline(always)]
 const fn needs_opp_kings<V: Variant>() -> bool {
-    V::CAPTURE_PRECEDENCE.counts_kings() || !V::MEN_CAPTURE_KINGS
+    V::CAPTURE_PRECEDENCE.counts_kings()
+        || !V::MEN_CAPTURE_KINGS
+        || matches!(V::KING_LANDING, KingLanding::BehindLastKing)
 }
 
 /// Bit mask over [`Direction`] discriminants.
@@ -110,9 +112,14 @@ impl<const WHITE: bool> Sides<WHITE> {
     #[inline(always)]
     fn of<V: Variant>(pos: &Position<V>) -> Sides<WHITE> {
         let us = if WHITE { Color::White } else { Color::Black };
-        let own = pos.side_bits(us);
+        let mut own = pos.side_bits(us);
         let opp = pos.side_bits(!us);
         let kings = pos.king_bits();
+        // Where the first king wins, a side whose opponent has crowned has lost and so
+        // has no move.
+        if matches!(V::GOAL, Goal::Crown) && opp & kings != 0 {
+            own = 0;
+        }
         Sides {
             men: own & !kings,
             kings: own & kings,
@@ -559,9 +566,27 @@ impl<V: Variant> CaptureSearch<'_, V> {
                 }
             }
         });
-        if ended && captured != 0 {
+        if ended && captured != 0 && self.may_stop(at, came, captured) {
             self.finish(at, captured, landed);
         }
+    }
+
+    /// Whether a flying king's capture may end on `at`, reached by a jump in direction
+    /// `came` ([`Variant::KING_LANDING`]).
+    #[inline(always)]
+    fn may_stop(&self, at: u64, came: Option<Direction>, captured: u64) -> bool {
+        let (KingLanding::BehindLastKing, Some(came)) = (V::KING_LANDING, came) else {
+            return true;
+        };
+        // Between the last piece taken and `at` lie only free squares.
+        let mut behind = shift::<V::Board>(at, came.reverse());
+        if behind & captured != 0 {
+            return true;
+        }
+        while behind & self.empty != 0 {
+            behind = shift::<V::Board>(behind, came.reverse());
+        }
+        behind & self.opp_kings == 0
     }
 }
 
@@ -645,6 +670,9 @@ impl<V: Variant> Position<V> {
             };
             sides.can_capture::<V>()
         }
+        if matches!(V::GOAL, Goal::Crown) && opponent_kings != 0 {
+            return false;
+        }
         let opponent = [opponent, opponent_kings];
         match color {
             Color::White => side::<V, true>(men, kings, opponent),
@@ -666,10 +694,48 @@ impl<V: Variant> Position<V> {
         !self.has_capture() && !self.opponent_has_capture()
     }
 
-    /// Whether the side to move has no legal move, and so has lost.
-    pub fn is_lost(&self) -> bool {
+    /// Whether the side to move has no legal move: no pieces, all blocked, or (where
+    /// the first king wins, [`Goal::Crown`]) an opponent that has crowned.
+    pub fn has_no_move(&self) -> bool {
         with_sides!(self, self.turn(), |sides| {
             !sides.can_capture::<V>() && sides.count_steps::<V>() == 0
         })
+    }
+
+    /// The side that has won in this position by the variant's [`Goal`], draw rules
+    /// aside: `None` while the side to move has a legal move.
+    ///
+    /// ```
+    /// use draughts_core::{Antidraughts, Color, International, Position};
+    ///
+    /// let blocked = "W:W45:B34,40";
+    /// let pos: Position<International> = blocked.parse()?;
+    /// assert_eq!(pos.winner(), Some(Color::Black));
+    /// let pos: Position<Antidraughts> = blocked.parse()?;
+    /// assert_eq!(pos.winner(), Some(Color::White));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winner(&self) -> Option<Color> {
+        if !self.has_no_move() {
+            return None;
+        }
+        Some(match V::GOAL {
+            Goal::Block | Goal::Crown => !self.turn(),
+            Goal::GiveAway => self.turn(),
+        })
+    }
+
+    /// Whether the side to move has lost: it has no legal move, and the variant's
+    /// [`Goal`] makes that a loss.
+    #[inline]
+    pub fn is_lost(&self) -> bool {
+        !matches!(V::GOAL, Goal::GiveAway) && self.has_no_move()
+    }
+
+    /// Whether the side to move has won: it has no legal move, and the variant's
+    /// [`Goal`] makes that a win.
+    #[inline]
+    pub fn is_won(&self) -> bool {
+        matches!(V::GOAL, Goal::GiveAway) && self.has_no_move()
     }
 }

@@ -1,5 +1,11 @@
 //! Variants: zero-sized types carrying a board geometry and the rules as constants.
 //!
+//! Rules that are a choice among behaviours are small enums: where a flying king may
+//! land after capturing ([`KingLanding`]: Killer's halt behind a king) and what wins
+//! ([`Goal`]: blocking the opponent, being blocked in Antidraughts, crowning first in
+//! Breakthrough). Every game result (core [`crate::Game`] status, the search's scores,
+//! match adjudication) follows [`Goal`] through [`crate::Position::winner`].
+//!
 //! Generic code branches on these constants; each monomorphised copy keeps only the
 //! arms its variant needs, so the hot loops never ask which variant they are in.
 //! A new variant states only what differs; the list of variants that every run-time
@@ -42,6 +48,10 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// A man that reaches its far row during a capture is crowned at once and goes on
     /// capturing as a king; otherwise it is crowned only where its move ends.
     const CROWNS_MID_CAPTURE: bool = false;
+    /// Where a flying king may land after its last capture.
+    const KING_LANDING: KingLanding = KingLanding::Anywhere;
+    /// What wins the game.
+    const GOAL: Goal = Goal::Block;
     /// The PDN `GameType` number.
     const PDN_GAME_TYPE: u8;
     /// Other variants' `GameType` numbers that games of this variant are found under in
@@ -61,6 +71,30 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// a lone king against one or two pieces, at least one of them a king, is drawn;
     /// `None` if no such rule. Nothing restarts the count while the material lasts.
     const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = None;
+}
+
+/// What wins a game of a variant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Goal {
+    /// Leave the opponent, to move, without a legal move (no pieces, or all blocked):
+    /// the side to move with no legal move loses (FMJD 5.1).
+    Block,
+    /// Be left without a legal move: the side to move with no legal move (no pieces,
+    /// or all blocked) wins (antidraughts, as lidraughts plays it).
+    GiveAway,
+    /// Crown a man first: once a side has a king its opponent has no legal move and has
+    /// lost; otherwise as [`Goal::Block`] (breakthrough, as lidraughts plays it).
+    Crown,
+}
+
+/// Where a flying king may land after capturing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum KingLanding {
+    /// On any free square beyond the piece it took (FMJD 4.4).
+    Anywhere,
+    /// On the square just beyond the last piece of its capture if that piece is a king,
+    /// else anywhere (Killer draughts).
+    BehindLastKing,
 }
 
 /// International draughts (FMJD rules) on the 10x10 board.
@@ -237,4 +271,76 @@ impl Variant for Czech {
     const CAPTURE_PRECEDENCE: Precedence = Precedence::KING_FIRST;
     const PDN_GAME_TYPE: u8 = 29;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// The International rules (see [`International`]) but for the name, the aliases, the
+/// PDN `GameType` and the rules a variant then states: for the 10x10 variants that
+/// differ from International in one rule.
+macro_rules! international_rules {
+    () => {
+        type Board = Board10;
+        const FIRST_TO_MOVE: Color = International::FIRST_TO_MOVE;
+        const MEN_PER_SIDE: u8 = International::MEN_PER_SIDE;
+        const FLYING_KINGS: bool = true;
+        const MEN_CAPTURE_BACKWARDS: bool = true;
+        const CAPTURE_PRECEDENCE: Precedence = International::CAPTURE_PRECEDENCE;
+        const PDN_RESULTS: [&'static str; 3] = International::PDN_RESULTS;
+        const KING_MOVES_DRAW_PLIES: Option<u16> = International::KING_MOVES_DRAW_PLIES;
+        const LONE_KING_VS_THREE_DRAW_PLIES: Option<u16> =
+            International::LONE_KING_VS_THREE_DRAW_PLIES;
+        const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = International::LONE_KING_VS_TWO_DRAW_PLIES;
+    };
+}
+
+/// Antidraughts: International rules played to lose (lidraughts "Antidraughts").
+///
+/// The side to move that has no piece or no legal move wins; everything else, draw
+/// rules included, is International.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Antidraughts;
+
+impl Variant for Antidraughts {
+    const NAME: &'static str = "antidraughts";
+    const ALIASES: &'static [&'static str] = &["anti", "losing", "giveaway"];
+    international_rules!();
+    // lidraughts, "Antidraughts": lose all your pieces or be blocked to win.
+    const GOAL: Goal = Goal::GiveAway;
+    // No PDN 3.0 number: chosen here (FORMATS 7).
+    const PDN_GAME_TYPE: u8 = 42;
+}
+
+/// Breakthrough: International rules, and the first side to crown a man wins
+/// (lidraughts "Breakthrough").
+///
+/// A crowning ends the game, so the draw rules that count king moves never come into
+/// play; repetition still draws.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Breakthrough;
+
+impl Variant for Breakthrough {
+    const NAME: &'static str = "breakthrough";
+    const ALIASES: &'static [&'static str] = &["bt"];
+    international_rules!();
+    // lidraughts, "Breakthrough": the first player to make a king wins.
+    const GOAL: Goal = Goal::Crown;
+    // No PDN 3.0 number: chosen here (FORMATS 7).
+    const PDN_GAME_TYPE: u8 = 43;
+}
+
+/// Killer draughts (Christian Freeling): International rules, except that a king whose
+/// capture ends by taking a king stops on the square just beyond it.
+///
+/// mindsports.nl, "Killer Draughts": "the king must stop on the first vacant square
+/// after the last captured piece, if and only if that piece is also a king"; this holds
+/// for a capture of one piece too (rec.games.abstract, "Modern draughts", contrasting
+/// Killer Light). Draw rules as International [unverified for Killer].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Killer;
+
+impl Variant for Killer {
+    const NAME: &'static str = "killer";
+    international_rules!();
+    const KING_LANDING: KingLanding = KingLanding::BehindLastKing;
+    // No PDN 3.0 number: chosen here (FORMATS 7).
+    const PDN_GAME_TYPE: u8 = 41;
 }

@@ -11,8 +11,8 @@
 //! checks them all.
 
 use draughts_core::{
-    divide, perft, Brazilian, Czech, English, International, Italian, Pool, Position, Russian,
-    Spanish, Variant,
+    divide, perft, Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian,
+    Killer, Pool, Position, Russian, Spanish, Variant,
 };
 use std::path::PathBuf;
 use std::thread;
@@ -170,6 +170,33 @@ fn perft_czech() {
     assert!(checked >= 10, "only {checked} figures checked");
 }
 
+#[test]
+fn perft_killer() {
+    let checked = check::<Killer>(NODE_CAP);
+    assert!(checked >= 50, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_antidraughts() {
+    let checked = check::<Antidraughts>(NODE_CAP);
+    assert!(checked >= 25, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_breakthrough() {
+    let checked = check::<Breakthrough>(NODE_CAP);
+    assert!(checked >= 25, "only {checked} figures checked");
+}
+
+/// Every figure of the 10x10 variants that differ from International in one rule.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_killer_antidraughts_breakthrough() {
+    check::<Killer>(u64::MAX);
+    check::<Antidraughts>(u64::MAX);
+    check::<Breakthrough>(u64::MAX);
+}
+
 /// Every figure, including the deep ones (minutes in release mode, longer here).
 #[test]
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
@@ -250,6 +277,9 @@ fn tables_are_well_formed() {
     check_rows::<Italian>();
     check_rows::<Spanish>();
     check_rows::<Czech>();
+    check_rows::<Killer>();
+    check_rows::<Antidraughts>();
+    check_rows::<Breakthrough>();
 }
 
 /// `divide` splits a perft by first move: one entry per legal move, adding up.
@@ -279,6 +309,9 @@ fn divide_adds_up() {
     check_divide::<Italian>(4);
     check_divide::<Spanish>(4);
     check_divide::<Czech>(4);
+    check_divide::<Killer>(3);
+    check_divide::<Antidraughts>(3);
+    check_divide::<Breakthrough>(3);
 }
 
 /// Perft of depth 0 is 1 and of depth 1 the number of legal moves.

@@ -8,9 +8,9 @@
 //! positions after each move.
 
 use draughts_core::{
-    for_each_variant, perft, AnyGame, AnyMove, Bitboard, Brazilian, Color, Czech, English, Game,
-    Geometry, International, Italian, Kind, KnownVariant, Piece, Pool, Position, Russian, Spanish,
-    Square, Variant,
+    for_each_variant, perft, Antidraughts, AnyGame, AnyMove, Bitboard, Brazilian, Breakthrough,
+    Color, Czech, English, Game, Geometry, International, Italian, Killer, Kind, KnownVariant,
+    Piece, Pool, Position, Russian, Spanish, Square, Variant,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -154,7 +154,9 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
         pos
     );
     prop_assert_eq!(pos.has_capture(), captures > 0, "{:?}", pos);
-    prop_assert_eq!(pos.is_lost(), list.is_empty(), "{:?}", pos);
+    prop_assert_eq!(pos.has_no_move(), list.is_empty(), "{:?}", pos);
+    prop_assert_eq!(pos.winner().is_some(), list.is_empty(), "{:?}", pos);
+    prop_assert!(!(pos.is_lost() && pos.is_won()), "{:?}", pos);
     let other = pos.with_turn(!pos.turn());
     prop_assert_eq!(pos.opponent_has_capture(), other.has_capture());
     prop_assert_eq!(pos.is_quiet(), !pos.has_capture() && !other.has_capture());
@@ -432,10 +434,10 @@ proptest! {
     }
 }
 
-/// Every property, for a variant with a capture precedence of its own (Italian, Spanish,
-/// Czech), over fewer cases: they share the other variants' code paths but for the
-/// precedence and Italian's men, which positions with kings exercise most.
-macro_rules! precedence_variant_properties {
+/// Every property, for a variant with a rule of its own (a capture precedence, Italian's
+/// men, Killer's landing, a goal), over fewer cases: they share the other variants' code
+/// paths but for that rule, which positions with kings exercise most.
+macro_rules! variant_properties {
     ($($module:ident $name:ident),+) => {
         $(
             mod $module {
@@ -472,7 +474,14 @@ macro_rules! precedence_variant_properties {
     };
 }
 
-precedence_variant_properties!(italian Italian, spanish Spanish, czech Czech);
+variant_properties!(
+    italian Italian,
+    spanish Spanish,
+    czech Czech,
+    killer Killer,
+    antidraughts Antidraughts,
+    breakthrough Breakthrough
+);
 
 /// The brute-force generator itself, on the positions of FORMATS §2 and the starts.
 #[test]
@@ -519,7 +528,7 @@ fn playouts_to_the_end() {
             let mut pos = Position::<V>::initial();
             for _ in 0..400 {
                 let moves = pos.legal_moves();
-                assert_eq!(pos.is_lost(), moves.is_empty());
+                assert_eq!(pos.winner().is_some(), moves.is_empty());
                 if moves.is_empty() {
                     break;
                 }
@@ -541,6 +550,9 @@ fn playouts_to_the_end() {
     run::<Italian>(200);
     run::<Spanish>(200);
     run::<Czech>(200);
+    run::<Killer>(100);
+    run::<Antidraughts>(100);
+    run::<Breakthrough>(100);
 }
 
 /// Men never stand on their own crowning row after any move (they are crowned there).
@@ -584,6 +596,9 @@ fn no_man_on_its_crowning_row() {
     run::<Italian>();
     run::<Spanish>();
     run::<Czech>();
+    run::<Killer>();
+    run::<Antidraughts>();
+    run::<Breakthrough>();
 }
 
 proptest! {

@@ -9,8 +9,9 @@
 //! rules must give the mirrored moves.
 
 use draughts_core::{
-    Bitboard, Brazilian, Color, Czech, English, International, Italian, Kind, MoveTextError, Piece,
-    Pool, Position, Russian, Spanish, Square, Variant,
+    Antidraughts, Bitboard, Brazilian, Breakthrough, Color, Czech, English, Game, GameStatus,
+    International, Italian, Killer, Kind, MoveTextError, Piece, Pool, Position, Russian, Spanish,
+    Square, Variant,
 };
 use std::collections::BTreeSet;
 
@@ -633,4 +634,76 @@ fn czech_a_king_captures_first() {
     assert_moves::<Pool>("W:W24,K29:B19,25", &either);
     // Otherwise any capture may be chosen: one piece or two.
     assert_moves::<Czech>("W:W22:B10,17,18", &["22x13x17", "22x6x10x18"]);
+}
+
+// ---------------------------------------------------------------------------------
+// Killer, Antidraughts, Breakthrough (10x10, International moves otherwise)
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn killer_king_halts_behind_a_king_taken_last() {
+    // mindsports.nl, "Killer Draughts": "the king must stop on the first vacant square
+    // after the last captured piece, if and only if that piece is also a king", for a
+    // capture of one piece too.
+    assert_moves::<Killer>("W:WK46:BK37", &["46x32x37"]);
+    let anywhere = [
+        "46x32x37", "46x28x37", "46x23x37", "46x19x37", "46x14x37", "46x10x37", "46x5x37",
+    ];
+    assert_moves::<International>("W:WK46:BK37", &anywhere);
+    // A man taken last: the king lands anywhere beyond, as in International.
+    assert_moves::<Killer>(
+        "W:WK46:BK37,22",
+        &["46x17x22x37", "46x11x22x37", "46x6x22x37"],
+    );
+    // A king taken last, after a man: only the square just beyond it.
+    assert_moves::<Killer>("W:WK46:B37,K22", &["46x17x22x37"]);
+    // A king taken on the way does not hold the king up; the last one does.
+    assert_moves::<Killer>("W:WK46:B37,K12,K22", &["46x8x12x22x37"]);
+    assert_moves::<International>("W:WK46:B37,K12,K22", &["46x8x12x22x37", "46x3x12x22x37"]);
+}
+
+#[test]
+fn antidraughts_no_move_wins() {
+    // lidraughts, "Antidraughts": the side left without pieces or moves wins.
+    for fen in ["W:W:B1", "W:W6:B1", "W:WK46:B37,41"] {
+        let p = pos::<Antidraughts>(fen);
+        assert!(p.legal_moves().is_empty(), "{fen}");
+        assert_eq!(p.winner(), Some(Color::White), "{fen}");
+        assert!(p.is_won() && !p.is_lost(), "{fen}");
+        assert_eq!(
+            pos::<International>(fen).winner(),
+            Some(Color::Black),
+            "{fen}"
+        );
+    }
+    // International moves: the majority capture still binds.
+    assert_moves::<Antidraughts>(
+        "W:W30:B11,22,23,24,33,34",
+        &["30x6x11x22x23x24", "30x6x11x22x33x34", "30x30x23x24x33x34"],
+    );
+    // The game ends as the goal says.
+    let mut game = Game::<Antidraughts>::from_position(pos("W:W28:B23"));
+    game.play_text("28x19").unwrap();
+    assert_eq!(game.status(), GameStatus::Win(Color::Black));
+}
+
+#[test]
+fn breakthrough_first_king_wins() {
+    // lidraughts, "Breakthrough": the first player to make a king wins.
+    let mut game = Game::<Breakthrough>::from_position(pos("W:W7,40:B20,30"));
+    game.play_text("7-1").unwrap();
+    assert_eq!(game.status(), GameStatus::Win(Color::White));
+    let crowned = game.position();
+    assert!(crowned.legal_moves().is_empty());
+    assert_eq!(crowned.count_moves(), 0);
+    assert!(crowned.is_lost() && !crowned.has_capture());
+    // In International the game goes on.
+    let p = pos::<International>("B:WK1,40:B20,30");
+    assert!(!p.legal_moves().is_empty());
+    // Without a king, International moves; no move loses.
+    assert_moves::<Breakthrough>(
+        "W:W30:B11,22,23,24,33,34",
+        &["30x6x11x22x23x24", "30x6x11x22x33x34", "30x30x23x24x33x34"],
+    );
+    assert_eq!(pos::<Breakthrough>("W:W6:B1").winner(), Some(Color::Black));
 }

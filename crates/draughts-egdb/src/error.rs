@@ -70,6 +70,13 @@ pub enum Error {
         /// What is inconsistent.
         detail: String,
     },
+    /// The variant is won otherwise than by leaving the opponent without a move
+    /// ([`draughts_core::Goal`]), which the generator and the probe assume.
+    #[error("no endgame database for {variant}: its games are won otherwise than by blocking the opponent")]
+    UnsupportedGoal {
+        /// The variant's name.
+        variant: &'static str,
+    },
     /// The directory holds no slice file of the variant asked for.
     #[error("{dir}: no {variant} endgame database files (build them with `draughts egdb build`)")]
     NoSlices {
@@ -122,5 +129,14 @@ impl Error {
             path: path.into(),
             source,
         }
+    }
+}
+
+/// [`Error::UnsupportedGoal`] unless variant `V` is won by leaving the opponent without
+/// a move, as the retrograde analysis and the probe assume.
+pub(crate) fn check_goal<V: draughts_core::Variant>() -> Result<(), Error> {
+    match V::GOAL {
+        draughts_core::Goal::Block => Ok(()),
+        _ => Err(Error::UnsupportedGoal { variant: V::NAME }),
     }
 }

@@ -374,7 +374,8 @@ pub(crate) fn bar(show: bool, len: u64, message: String) -> ProgressBar {
 ///
 /// # Errors
 /// The directory cannot be written, an existing file of a needed slice is damaged (delete
-/// it to rebuild it), or the thread pool cannot start.
+/// it to rebuild it), or the thread pool cannot start; [`Error::UnsupportedGoal`] for a
+/// variant not won by blocking.
 pub fn build<V: Variant>(
     dir: impl AsRef<Path>,
     pieces: u32,
@@ -397,6 +398,7 @@ pub fn build_with<V: Variant>(
     options: &BuildOptions,
     mut on_slice: impl FnMut(&SliceReport),
 ) -> Result<(), Error> {
+    crate::error::check_goal::<V>()?;
     let dir = dir.as_ref();
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()

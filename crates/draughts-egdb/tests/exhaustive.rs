@@ -7,8 +7,11 @@
 //! won if some child is lost for its mover, lost if every child is won for its mover (or
 //! it has no move), until nothing changes; what is left is drawn.
 
-use draughts_core::{Color, English, International, Kind, Piece, Position, Square, Variant};
-use draughts_egdb::{build, BuildOptions, Database, Material};
+use draughts_core::{
+    Antidraughts, Breakthrough, Color, English, International, Killer, Kind, Piece, Position,
+    Square, Variant,
+};
+use draughts_egdb::{build, BuildOptions, Database, Error, Material};
 use draughts_search::Wld;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -306,6 +309,27 @@ fn international_three_pieces() {
         assert_eq!(db.probe(&fen.parse().unwrap()).unwrap(), Some(v), "{fen}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Killer, up to three pieces: the database agrees with the solver, which follows the
+/// core's moves, where a king that takes a king last stops just beyond it.
+#[test]
+fn killer_three_pieces() {
+    let tally = check_all::<Killer>(3, |_, _| {});
+    assert_eq!(tally.positions, 2_185_270);
+}
+
+/// Variants won otherwise than by blocking have no database: building and opening
+/// refuse them.
+#[test]
+fn other_goals_are_refused() {
+    let dir = temp_dir("goals");
+    let refused = |r: Result<(), Error>| matches!(r, Err(Error::UnsupportedGoal { .. }));
+    let options = BuildOptions::default();
+    assert!(refused(build::<Antidraughts>(&dir, 2, &options).map(drop)));
+    assert!(refused(build::<Breakthrough>(&dir, 2, &options).map(drop)));
+    assert!(refused(Database::<Antidraughts>::open(&dir).map(drop)));
+    assert!(!dir.exists());
 }
 
 /// English, up to three pieces. Two kings beat a lone king, except where the lone

@@ -34,7 +34,8 @@ pub const PHASES: usize = 4;
 #[derive(Args, Debug)]
 pub struct AgreementArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = crate::cli::parse_variant)]
     variant: VariantKind,
     /// A PDN file of games (repeat the option for several files).

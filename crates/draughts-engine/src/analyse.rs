@@ -12,7 +12,8 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The position (default: the initial position), e.g. W:W31-50:B1-20.
@@ -53,13 +54,8 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
             .map_err(|e| format!("bad --fen for {}: {e}", V::NAME))?,
         None => Position::initial(),
     };
-    if root.legal_moves().is_empty() {
-        return Err(format!(
-            "no legal move in {}: {} has lost",
-            root.to_fen(),
-            root.turn()
-        )
-        .into());
+    if let Some(winner) = root.winner() {
+        return Err(format!("no legal move in {}: {winner} has won", root.to_fen()).into());
     }
     let limits = match (args.depth, args.nodes, args.time) {
         (Some(depth), _, _) => Limits::depth(depth),

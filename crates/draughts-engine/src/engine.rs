@@ -1,7 +1,7 @@
 //! What every front end shares: building a searcher from the user's options, choosing
 //! the variant at run time, and writing scores.
 
-use draughts_core::Variant;
+use draughts_core::{Goal, Variant};
 use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Patterns, PatternsError, Score, Weights, WeightsError, MAN};
 use draughts_search::{database_result, plies_to_end, Searcher};
@@ -62,6 +62,9 @@ pub enum EngineError {
     /// The endgame database folder.
     #[error("endgame database: {0}")]
     Egdb(#[from] draughts_egdb::Error),
+    /// Templates asked for in a variant whose goal they do not serve.
+    #[error("tactical templates are not available for {0}: they prove material gains, and its games are won otherwise")]
+    TacticsGoal(&'static str),
 }
 
 /// The value of [`EngineOptions::patterns`] (`--patterns none`, `patterns=none`) that
@@ -138,6 +141,9 @@ pub fn searcher_with_tactics<V: Variant>(
     searcher.set_threads(options.threads.max(1));
     if let Some(dir) = &options.egdb {
         searcher.set_endgame_oracle(Some(database::<V>(dir)?));
+    }
+    if options.tactics.is_some() && !matches!(V::GOAL, Goal::Block) {
+        return Err(EngineError::TacticsGoal(V::NAME));
     }
     let oracle = tactics::<V>(options)?;
     if let Some(oracle) = &oracle {

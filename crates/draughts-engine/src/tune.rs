@@ -79,7 +79,8 @@ enum SelectionArg {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Opening positions, one FEN a line (default: the built-in set).
@@ -255,7 +256,8 @@ struct FitArgs {
 #[derive(Args, Debug)]
 struct PatternArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).

@@ -7,7 +7,7 @@
 //! every build of the search and the engine for no gain.
 
 use crate::feature::{Feature, FEATURE_COUNT};
-use draughts_core::Variant;
+use draughts_core::{Goal, Variant};
 use std::fmt::Write as _;
 use std::ops::Index;
 use std::path::{Path, PathBuf};
@@ -104,9 +104,19 @@ impl Weights {
 
     /// The default weights for variant `V`. They follow its rules rather than its
     /// name: variants with flying kings (International, and later Brazilian or Russian)
-    /// start from [`Weights::INTERNATIONAL`], the others from [`Weights::ENGLISH`].
+    /// start from [`Weights::INTERNATIONAL`], the others from [`Weights::ENGLISH`]; a
+    /// variant played to lose ([`Goal::GiveAway`]) from International's negated, a crude start
+    /// (fewer pieces and less room are better) that no match has measured.
     pub const fn default_for<V: Variant>() -> Weights {
-        if V::FLYING_KINGS {
+        if matches!(V::GOAL, Goal::GiveAway) {
+            let mut values = Weights::INTERNATIONAL.values;
+            let mut i = 0;
+            while i < FEATURE_COUNT {
+                values[i] = -values[i];
+                i += 1;
+            }
+            Weights::from_array(values)
+        } else if V::FLYING_KINGS {
             Weights::INTERNATIONAL
         } else {
             Weights::ENGLISH

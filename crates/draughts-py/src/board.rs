@@ -58,7 +58,8 @@ impl Board {
 #[pymethods]
 impl Board {
     /// A board of `variant` (`international`, `english`, `brazilian`, `pool`,
-    /// `russian`, `italian`, `spanish`, `czech`, or an alias such as `checkers`) at
+    /// `russian`, `italian`, `spanish`, `czech`, `killer`, `antidraughts`,
+    /// `breakthrough`, or an alias such as `checkers`) at
     /// `fen`, or at its initial position.
     #[new]
     #[pyo3(signature = (variant = "international", fen = None))]

@@ -1,7 +1,8 @@
 """Legal moves compared with pydraughts (PyPI ``pydraughts``, imported as ``draughts``),
 an independent generator, on positions from random playouts, for the variants both
-play: International (pydraughts' ``standard``), English, Brazilian and Russian (pool is
-not among pydraughts' variants). Skipped where pydraughts is not installed.
+play: International (pydraughts' ``standard``), English, Brazilian, Russian, Italian and
+Antidraughts (pool is not among pydraughts' variants; its Breakthrough lists moves after a
+crowning, where the game is over, so the Rust test compares that one). Skipped where pydraughts is not installed.
 
 pydraughts writes International and English FEN with our square numbers, Brazilian and
 Russian FEN in algebraic squares (a1 White's bottom-left), and lists every path of a
@@ -27,6 +28,7 @@ PYDRAUGHTS_NAME = {
     "brazilian": "brazilian",
     "russian": "russian",
     "italian": "italian",
+    "antidraughts": "antidraughts",
 }
 ALGEBRAIC = {"brazilian", "russian"}
 POSITIONS = 150

@@ -1,5 +1,6 @@
 //! Score conventions shared by the search: wins, losses and draws.
 
+use draughts_core::{Goal, Variant};
 use draughts_eval::Score;
 
 /// Deepest ply the search reaches (plies from the root, quiescence included).
@@ -37,6 +38,17 @@ pub(crate) const UNCONVERTED_WIN: Score =
 /// The lowest score of a database win reached at some ply (see [`DATABASE_PLY`]).
 const CONVERTED_FLOOR: Score =
     DATABASE_WIN - DATABASE_PLY * MAX_PLY as Score - PROGRESS_LIMIT / PROGRESS_DIVISOR;
+
+/// The score of a position at `ply` whose side to move has no legal move: a loss, or a
+/// win where the variant is played to lose ([`Goal::GiveAway`]).
+#[inline(always)]
+pub(crate) fn no_move_score<V: Variant>(ply: usize) -> Score {
+    let win = WIN - ply as Score;
+    match V::GOAL {
+        Goal::GiveAway => win,
+        Goal::Block | Goal::Crown => -win,
+    }
+}
 
 /// Whether `score` is a proven win or loss found by the search itself.
 pub fn is_decisive(score: Score) -> bool {

@@ -1,6 +1,6 @@
 //! Behaviour of the search on positions with known answers.
 
-use draughts_core::{English, Game, International, Position, Variant};
+use draughts_core::{Antidraughts, Breakthrough, English, Game, International, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 use draughts_search::{
     database_result, plies_to_end, Control, EndgameOracle, Limits, Searcher, Wld, DATABASE_WIN, WIN,
@@ -36,6 +36,28 @@ fn a_capture_that_leaves_no_move_wins_at_once() {
     let result = search::<English>("W:W21:B17", Limits::depth(3));
     assert_eq!(result.score, WIN - 1);
     assert_eq!(result.pv.len(), 1);
+}
+
+#[test]
+fn antidraughts_scores_running_out_of_moves_as_a_win() {
+    // The forced capture leaves Black without pieces: Black has won.
+    let result = search::<Antidraughts>("W:W28:B23", Limits::depth(3));
+    assert_eq!(result.score, -(WIN - 1));
+    // Offering the last man wins for White after Black's forced capture.
+    let result = search::<Antidraughts>("W:W33:B24", Limits::depth(3));
+    assert_eq!(result.score, WIN - 2);
+    assert_eq!(plies_to_end(result.score), Some(2));
+}
+
+#[test]
+fn breakthrough_scores_the_first_crowning_as_a_win() {
+    for depth in [1, 3] {
+        let result = search::<Breakthrough>("W:W7:B36,37,38", Limits::depth(depth));
+        assert_eq!(result.score, WIN - 1, "depth {depth}");
+    }
+    // Black crowns next unless White stops it; White cannot, so White has lost.
+    let result = search::<Breakthrough>("W:W50:B42", Limits::depth(4));
+    assert_eq!(result.score, -(WIN - 2));
 }
 
 #[test]

@@ -73,7 +73,7 @@ pub fn samples_from_game<V: Variant>(
     game.positions()
         .iter()
         .skip(skip_plies)
-        .filter(|pos| pos.is_quiet() && !pos.is_lost())
+        .filter(|pos| pos.is_quiet() && pos.winner().is_none())
         .map(|pos| {
             let (features, drawish) = LinearEval::<V>::features(pos);
             let target = match winner {

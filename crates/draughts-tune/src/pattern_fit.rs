@@ -107,7 +107,7 @@ pub fn pattern_samples<V: Variant>(
             .positions()
             .iter()
             .skip(skip_plies)
-            .filter(|pos| pos.is_quiet() && !pos.is_lost())
+            .filter(|pos| pos.is_quiet() && pos.winner().is_none())
             .map(|pos| {
                 let target = match winner {
                     None => 1,

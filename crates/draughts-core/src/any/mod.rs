@@ -21,7 +21,8 @@ use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{
-    Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
+    Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Killer, Pool,
+    Russian, Spanish, Variant,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -283,6 +284,9 @@ variants!($
     Italian "italian",
     Spanish "spanish",
     Czech "czech",
+    Killer "killer",
+    Antidraughts "antidraughts",
+    Breakthrough "breakthrough",
 );
 
 mod game;
@@ -400,9 +404,19 @@ impl AnyPosition {
         dispatch!(self, pos => pos.hash())
     }
 
-    /// Whether the side to move has no legal move, and so has lost.
+    /// Whether the side to move has lost ([`Position::is_lost`]).
     pub fn is_lost(&self) -> bool {
         dispatch!(self, pos => pos.is_lost())
+    }
+
+    /// The side that has won in this position, draw rules aside ([`Position::winner`]).
+    pub fn winner(&self) -> Option<Color> {
+        dispatch!(self, pos => pos.winner())
+    }
+
+    /// Whether the side to move has no legal move ([`Position::has_no_move`]).
+    pub fn has_no_move(&self) -> bool {
+        dispatch!(self, pos => pos.has_no_move())
     }
 
     /// The FEN.

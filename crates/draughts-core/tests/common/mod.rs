@@ -4,8 +4,8 @@
 //! capacity tests.
 #![allow(dead_code)]
 use draughts_core::{
-    Brazilian, Color, Czech, English, International, Italian, Kind, Piece, Pool, Position, Russian,
-    Spanish, Square, Variant,
+    Antidraughts, Brazilian, Breakthrough, Color, Czech, English, International, Italian, Killer,
+    Kind, Piece, Pool, Position, Russian, Spanish, Square, Variant,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -37,6 +37,10 @@ pub struct Rules {
     /// A flying king that could capture again from some square beyond its victim must
     /// land on one of those squares.
     pub king_lands_to_continue: bool,
+    /// A flying king whose capture ends by taking a king lands just beyond it (Killer).
+    pub king_halts_behind_king: bool,
+    /// A side whose opponent has a king has no move (Breakthrough: the first king wins).
+    pub first_king_wins: bool,
 }
 
 /// A variant with its rules restated for the brute-force generator.
@@ -58,6 +62,29 @@ impl Brute for International {
         crowning_ends_capture: false,
         crowning_mid_capture: false,
         king_lands_to_continue: true,
+        king_halts_behind_king: false,
+        first_king_wins: false,
+    };
+}
+
+/// International, with the halt behind a king taken last.
+impl Brute for Killer {
+    const RULES: Rules = Rules {
+        king_halts_behind_king: true,
+        ..International::RULES
+    };
+}
+
+/// International moves; only the result differs.
+impl Brute for Antidraughts {
+    const RULES: Rules = International::RULES;
+}
+
+/// International, and no move once the opponent has crowned.
+impl Brute for Breakthrough {
+    const RULES: Rules = Rules {
+        first_king_wins: true,
+        ..International::RULES
     };
 }
 
@@ -75,6 +102,8 @@ impl Brute for English {
         crowning_ends_capture: true,
         crowning_mid_capture: false,
         king_lands_to_continue: false,
+        king_halts_behind_king: false,
+        first_king_wins: false,
     };
 }
 
@@ -142,6 +171,8 @@ impl Brute for Pool {
         crowning_ends_capture: false,
         crowning_mid_capture: false,
         king_lands_to_continue: true,
+        king_halts_behind_king: false,
+        first_king_wins: false,
     };
 }
 
@@ -231,6 +262,14 @@ impl Board {
     /// Every legal move, with duplicates (same from, to and captured set) merged.
     pub fn moves<V: Brute>(&self) -> BTreeSet<Key> {
         let rules = V::RULES;
+        let opponent_crowned = self
+            .cells
+            .iter()
+            .flatten()
+            .any(|p| p.color != self.turn && p.kind == Kind::King);
+        if rules.first_king_wins && opponent_crowned {
+            return BTreeSet::new();
+        }
         let mut captures = Found::new();
         for from in 1..self.cells.len() as u8 {
             if let Some(piece) = self.cells[from as usize] {
@@ -370,7 +409,16 @@ impl Board {
                 taken.pop();
             }
         }
-        if !went_on && !taken.is_empty() {
+        // Killer: a flying king whose last victim is a king lands just beyond it.
+        let halts = |victim: u8| {
+            let is_king = self.cells[victim as usize].is_some_and(|p| p.kind == Kind::King);
+            let distance = (self.coords(victim).0 - self.coords(at).0).abs();
+            !(is_king && distance > 1)
+        };
+        let flying = piece.kind == Kind::King && rules.flying_kings;
+        let may_end =
+            !(rules.king_halts_behind_king && flying) || taken.last().map_or(true, |&v| halts(v));
+        if !went_on && !taken.is_empty() && may_end {
             let mut captured = taken.clone();
             captured.sort_unstable();
             let was_man = self.cells[from as usize].is_some_and(|p| p.kind == Kind::Man);

@@ -147,7 +147,7 @@ impl<V: Variant> Session for HubSession<V> {
     ) -> Result<Option<Running>, String> {
         let moves = self.game.position().legal_moves();
         let Some(&first) = moves.first() else {
-            return Err("no legal move: the side to move has lost".into());
+            return Err("no legal move: the game is over".into());
         };
         if mode == GoMode::Think && moves.len() == 1 {
             // Nothing to think about; a write error means the GUI is gone, which the

@@ -2,7 +2,7 @@
 
 use super::player::{Fault, Level, Player};
 use draughts_core::pdn::PdnGame;
-use draughts_core::{Color, Game, GameResult, GameStatus, Position, Variant};
+use draughts_core::{Color, Game, GameResult, GameStatus, Goal, Position, Variant};
 use std::time::{Duration, Instant};
 
 /// The time control of a match.
@@ -84,7 +84,13 @@ impl<V: Variant> Played<V> {
     pub fn ending_text(&self, who: impl Fn(Color) -> String) -> String {
         match &self.ending {
             Ending::Rules(GameStatus::Win(color)) => {
-                format!("{color} wins: {} has no legal move", !*color)
+                let mover = self.game.position().turn();
+                match V::GOAL {
+                    Goal::Crown if !self.game.position().kings(*color).is_empty() => {
+                        format!("{color} wins: {color} crowned first")
+                    }
+                    _ => format!("{color} wins: {mover} has no legal move"),
+                }
             }
             Ending::Rules(status) => status.to_string(),
             Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),

@@ -22,7 +22,8 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub(super) struct LearnArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     pub(super) variant: VariantKind,
     /// Learn from the games of these PDN files (games that do not replay are counted

@@ -54,7 +54,8 @@ enum TacticsCommand {
 #[derive(Args, Debug)]
 struct StatsArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -68,7 +69,8 @@ struct StatsArgs {
 #[derive(Args, Debug)]
 struct TestArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -88,7 +90,8 @@ struct TestArgs {
 #[derive(Args, Debug)]
 struct RankArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -116,7 +119,8 @@ struct RankArgs {
 #[derive(Args, Debug)]
 struct ConfirmArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish or czech.
+    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
+    /// killer, antidraughts or breakthrough.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.
@@ -131,6 +135,18 @@ struct ConfirmArgs {
 
 /// Runs a `draughts tactics` command.
 pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
+    let variant = match &args.command {
+        TacticsCommand::Learn(a) => a.variant,
+        TacticsCommand::Stats(a) => a.variant,
+        TacticsCommand::Test(a) => a.variant,
+        TacticsCommand::Rank(a) => a.variant,
+        TacticsCommand::Confirm(a) => a.variant,
+    };
+    if with_variant!(variant, V => !matches!(V::GOAL, draughts_core::Goal::Block)) {
+        return Err(crate::engine::EngineError::TacticsGoal(variant.name())
+            .to_string()
+            .into());
+    }
     match &args.command {
         TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::learn::<V>(a)),
         TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),

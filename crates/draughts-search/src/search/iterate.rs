@@ -5,7 +5,7 @@
 //! starting (see [`crate::Budget`]), and the hard limit stops every thread at once.
 
 use super::{SearchInfo, SearchResult, Worker};
-use crate::score::{is_decisive, INFINITY, MAX_PLY, WIN};
+use crate::score::{is_decisive, no_move_score, INFINITY, MAX_PLY};
 use crate::time::{Iteration, Pacer};
 use draughts_core::{DrawClock, Move, Position, Variant};
 use draughts_eval::Evaluator;
@@ -24,7 +24,11 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         let mut best = SearchResult {
             best_move: moves.first().copied(),
             ponder: None,
-            score: if moves.is_empty() { -WIN } else { 0 },
+            score: if moves.is_empty() {
+                no_move_score::<V>(0)
+            } else {
+                0
+            },
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,

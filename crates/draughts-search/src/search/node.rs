@@ -3,7 +3,7 @@
 use super::ordering::pick;
 use super::quiesce::fade_towards_draw;
 use super::Worker;
-use crate::score::{from_table, to_table, DRAW, INFINITY, MAX_PLY, WIN};
+use crate::score::{from_table, no_move_score, to_table, DRAW, INFINITY, MAX_PLY};
 use crate::tt::{Bound, Entry};
 use draughts_core::{DrawClock, Move, Position, Variant};
 use draughts_eval::{Evaluator, Score};
@@ -63,10 +63,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 4. Moves; none means the side to move has lost.
+        // 4. Moves; none ends the game (a loss, or a win in a variant played to lose).
         let count = self.lists[ply].len();
         if count == 0 {
-            return -(WIN - ply as Score);
+            return no_move_score::<V>(ply);
         }
         if ply > 0 && clock.draw().is_some() {
             return DRAW;

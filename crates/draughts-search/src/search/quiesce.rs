@@ -1,8 +1,8 @@
 //! Quiescence: pending captures resolved, then the leaf's value.
 
 use super::Worker;
-use crate::score::{INFINITY, MAX_PLY, WIN};
-use draughts_core::{DrawClock, Kind, Position, Variant};
+use crate::score::{no_move_score, INFINITY, MAX_PLY};
+use draughts_core::{DrawClock, Goal, Kind, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
@@ -26,6 +26,11 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         if ply >= MAX_PLY - 1 {
             return self.shared.eval.evaluate(pos);
         }
+        // Where a game can end other than by a side running out of moves (a crowning
+        // in Breakthrough), or running out of moves wins, the leaf may be over already.
+        if !matches!(V::GOAL, Goal::Block) && pos.has_no_move() {
+            return no_move_score::<V>(ply);
+        }
         let capture = pos.has_capture();
         let mut best = -INFINITY;
         if !capture {
@@ -39,7 +44,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         pos.generate_moves(&mut self.lists[ply]);
         let count = self.lists[ply].len();
         if count == 0 {
-            return -(WIN - ply as Score);
+            return no_move_score::<V>(ply);
         }
         for i in 0..count {
             let mv = self.lists[ply][i];
