@@ -34,7 +34,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::strips::{flipped_strip, rotated_strip, strip_arrangements, STRIPS, STRIP_ARRANGEMENTS};
+use crate::strips::{
+    flipped_strip, rotated_strip, strip_block_table, strips_of_blocks, STRIPS, STRIP_ARRANGEMENTS,
+};
 use crate::Score;
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::marker::PhantomData;
@@ -172,6 +174,9 @@ impl<V: Variant> Patterns<V> {
     /// [`block_table`] for `V`'s board.
     const BLOCK: [u64; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
 
+    /// [`strip_block_table`] for `V`'s board.
+    const STRIP_BLOCK: [u16; 1024] = strip_block_table(<V::Board as Geometry>::PER_ROW as usize);
+
     /// Pieces on the board at the start: where the blend is all opening.
     const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
 
@@ -253,47 +258,53 @@ impl<V: Variant> Patterns<V> {
     #[inline]
     pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_SLOTS] {
         let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
-        let rows = Self::region_rows(pos);
+        let (rows, strips) = Self::region_rows(pos);
         let mut out = [0u16; MAX_SLOTS];
         for a in 0..per_axis {
             for c in 0..per_axis {
                 out[a * per_axis + c] = (rows[a] >> (16 * c)) as u16;
             }
         }
-        out[Self::REGIONS..Self::SLOTS].copy_from_slice(&strip_arrangements(pos));
+        out[Self::REGIONS..Self::SLOTS].copy_from_slice(&strips);
         out
     }
 
     /// The arrangements of the regions of each row of regions `a`, packed: region
-    /// `(a, c)` in the 16-bit lane `c` of entry `a`.
+    /// `(a, c)` in the 16-bit lane `c` of entry `a`; and the arrangements of the strips.
     ///
     /// Two rows form a block of the bit layout (a ghost bit follows every block), so
     /// each block's half-arrangements come from two table lookups, one per colour, and
     /// a region's arrangement is its upper block's half plus 81 times its lower block's.
+    /// The same block bits give each block's share of the strips.
     #[inline(always)]
-    fn region_rows(pos: &Position<V>) -> [u64; REGION_ROWS] {
+    fn region_rows(pos: &Position<V>) -> ([u64; REGION_ROWS], [u16; STRIPS]) {
         let w = <V::Board as Geometry>::PER_ROW as usize;
         let mask = (1u64 << (2 * w)) - 1;
         let white = pos.men(Color::White).bits();
         let black = pos.men(Color::Black).bits();
         let mut halves = [0u64; REGION_ROWS + 1];
-        for (b, half) in halves.iter_mut().enumerate().take(w) {
+        let mut edges = [0u16; REGION_ROWS + 1];
+        for b in 0..w {
             let base = b * (2 * w + 1);
-            *half = Self::BLOCK[((white >> base) & mask) as usize]
-                + 2 * Self::BLOCK[((black >> base) & mask) as usize];
+            let (wy, by) = (
+                ((white >> base) & mask) as usize,
+                ((black >> base) & mask) as usize,
+            );
+            halves[b] = Self::BLOCK[wy] + 2 * Self::BLOCK[by];
+            edges[b] = Self::STRIP_BLOCK[wy] + 2 * Self::STRIP_BLOCK[by];
         }
         let mut rows = [0u64; REGION_ROWS];
         for (a, row) in rows.iter_mut().enumerate().take(w - 1) {
             *row = halves[a] + 81 * halves[a + 1];
         }
-        rows
+        (rows, strips_of_blocks(&edges, w))
     }
 
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
         let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
-        let rows = Self::region_rows(pos);
+        let (rows, strips) = Self::region_rows(pos);
         let combined = &self.combined[..Self::ENTRIES];
         let (mut opening, mut endgame) = (0i32, 0i32);
         for (a, &row) in rows.iter().enumerate().take(per_axis) {
@@ -304,7 +315,7 @@ impl<V: Variant> Patterns<V> {
                 endgame += i32::from(e);
             }
         }
-        for (s, a) in strip_arrangements(pos).into_iter().enumerate() {
+        for (s, a) in strips.into_iter().enumerate() {
             let [o, e] = combined[Self::offset(Self::REGIONS + s) + usize::from(a)];
             opening += i32::from(o);
             endgame += i32::from(e);

@@ -11,8 +11,6 @@
 //! Turning the board 180 degrees takes the top-left strip to the bottom-right one and
 //! the top-right to the bottom-left, its squares in reverse order.
 
-use draughts_core::{Color, Geometry, Position, Variant};
-
 /// Edge strips on a board.
 pub const STRIPS: usize = 4;
 
@@ -22,38 +20,40 @@ pub const STRIP_SQUARES: usize = 9;
 /// Arrangements of men on one strip: 3^9.
 pub const STRIP_ARRANGEMENTS: usize = 19_683;
 
-/// The base-3 value of three squares, each set bit of `m` (bit `k` worth 3^k) a digit 1.
-const TRIT3: [u16; 8] = [0, 1, 3, 4, 9, 10, 12, 13];
-
-/// The arrangement on every strip, in the order top-left, top-right, bottom-left,
-/// bottom-right.
-///
-/// Each block of two rows gives a strip three squares: on the left edge the first
-/// square of the upper row and the first two of the lower row, on the right edge the
-/// last two of the upper row and the last of the lower row (upper rows start one column
-/// in from the left edge). Three consecutive blocks make a strip.
-#[inline]
-pub(crate) fn strip_arrangements<V: Variant>(pos: &Position<V>) -> [u16; STRIPS] {
-    let w = u32::from(<V::Board as Geometry>::PER_ROW);
-    let blocks = usize::from(<V::Board as Geometry>::SIDE) / 2;
-    let white = pos.men(Color::White).bits();
-    let black = pos.men(Color::Black).bits();
-    let (mut left, mut right) = ([0u16; 5], [0u16; 5]);
-    for b in 0..blocks {
-        let base = b as u32 * (2 * w + 1);
-        let l = |x: u64| (((x >> base) & 1) | ((x >> (base + w - 1)) & 6)) as usize;
-        let r = |x: u64| (((x >> (base + w - 2)) & 3) | ((x >> (base + 2 * w - 3)) & 4)) as usize;
-        left[b] = TRIT3[l(white)] + 2 * TRIT3[l(black)];
-        right[b] = TRIT3[r(white)] + 2 * TRIT3[r(black)];
+/// Each block of two rows of the bit layout gives a strip three squares: on the left
+/// edge the first square of the upper row and the first two of the lower row, on the
+/// right edge the last two of the upper row and the last of the lower row (upper rows
+/// start one column in from the left edge). For one colour's bits of a block (the
+/// upper row's `w` squares in bits `0..w`, the lower row's in `w..2w`), entry `y` holds
+/// the base-3 value of the left-edge squares in its low byte and of the right-edge ones
+/// in its high byte, each set bit a digit 1 (at most 13: no carry between the bytes,
+/// even for a black man's digit 2).
+pub(crate) const fn strip_block_table(w: usize) -> [u16; 1024] {
+    const fn bit(y: usize, i: usize) -> u16 {
+        ((y >> i) & 1) as u16
     }
-    let strip = |t: &[u16; 5], first: usize| t[first] + 27 * t[first + 1] + 729 * t[first + 2];
+    let mut table = [0u16; 1024];
+    let mut y = 0;
+    while y < 1 << (2 * w) {
+        let left = bit(y, 0) + 3 * bit(y, w) + 9 * bit(y, w + 1);
+        let right = bit(y, w - 2) + 3 * bit(y, w - 1) + 9 * bit(y, 2 * w - 1);
+        table[y] = left | right << 8;
+        y += 1;
+    }
+    table
+}
+
+/// The arrangement on every strip (top-left, top-right, bottom-left, bottom-right)
+/// from the first `blocks` blocks' edge values (white's table entry plus twice
+/// black's): three consecutive blocks make a strip.
+#[inline(always)]
+pub(crate) fn strips_of_blocks(edges: &[u16; 5], blocks: usize) -> [u16; STRIPS] {
+    let strip = |first: usize, shift: u32| {
+        let t = |b: usize| (edges[b] >> shift) & 0xff;
+        t(first) + 27 * t(first + 1) + 729 * t(first + 2)
+    };
     let bottom = blocks - 3;
-    [
-        strip(&left, 0),
-        strip(&right, 0),
-        strip(&left, bottom),
-        strip(&right, bottom),
-    ]
+    [strip(0, 0), strip(0, 8), strip(bottom, 0), strip(bottom, 8)]
 }
 
 /// The strip strip `s` becomes when the board turns 180 degrees.
@@ -71,7 +71,14 @@ pub fn flipped_strip(a: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Kind, Square};
+    use crate::Patterns;
+    use draughts_core::{Color, English, Geometry, International, Kind, Position, Square, Variant};
+
+    fn strip_arrangements<V: Variant>(pos: &Position<V>) -> [u16; STRIPS] {
+        let all = Patterns::<V>::zero().arrangements(pos);
+        let r = Patterns::<V>::REGIONS;
+        [all[r], all[r + 1], all[r + 2], all[r + 3]]
+    }
 
     /// The strip's squares as (row, column) on the board, square by square.
     fn squares(side: usize, s: usize) -> Vec<(usize, usize)> {
