@@ -40,6 +40,7 @@ mod learned;
 mod linear;
 mod masks;
 mod patterns;
+mod strips;
 mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
@@ -49,8 +50,9 @@ pub use linear::{
 };
 pub use patterns::{
     blend, flipped_arrangement, rotated_region, Patterns, PatternsError, ARRANGEMENTS, MAX_REGIONS,
-    MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+    MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
+pub use strips::{flipped_strip, rotated_strip, STRIPS, STRIP_ARRANGEMENTS, STRIP_SQUARES};
 pub use weights::{Weights, WeightsError, WeightsParseError, MAX_WEIGHT};
 
 use draughts_core::{Position, Variant};

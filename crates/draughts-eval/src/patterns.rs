@@ -15,6 +15,10 @@
 //! the other side (turned and with the colours swapped). Any table `T` therefore gives
 //! an evaluation that [`Position::flipped`] leaves unchanged.
 //!
+//! Beside the regions the table holds the [edge strips](crate::strips), four regions of
+//! nine squares along the side edges, valued and made symmetric the same way. Regions
+//! and strips together are the table's *slots*: the regions first, then the strips.
+//!
 //! ```
 //! use draughts_core::{International, Position};
 //! use draughts_eval::Patterns;
@@ -30,6 +34,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::strips::{
+    flipped_strip, rotated_strip, strip_block_table, strips_of_blocks, STRIPS, STRIP_ARRANGEMENTS,
+};
 use crate::Score;
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::marker::PhantomData;
@@ -44,6 +51,9 @@ pub const ARRANGEMENTS: usize = 6561;
 /// Regions on the largest supported board (10x10).
 pub const MAX_REGIONS: usize = 16;
 
+/// Slots (regions and strips) on the largest supported board.
+pub const MAX_SLOTS: usize = MAX_REGIONS + STRIPS;
+
 /// Table values are in `1 / VALUE_SCALE` of a score unit (a hundredth of a man).
 pub const VALUE_SCALE: i32 = 4;
 
@@ -55,7 +65,8 @@ pub const MAX_VALUE: i16 = 16_383;
 const REGION_ROWS: usize = 4;
 
 const MAGIC: &[u8; 4] = b"DPAT";
-const VERSION: u32 = 1;
+/// Version 1 held the regions only; version 2 adds the strips.
+const VERSION: u32 = 2;
 
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
@@ -109,7 +120,7 @@ pub enum PatternsError {
 /// A learned pattern table for variant `V` (see the [module documentation](self)).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Patterns<V: Variant> {
-    /// `T`: `[opening, endgame]` per region and arrangement, region-major.
+    /// `T`: `[opening, endgame]` per slot and arrangement, slot-major.
     values: Vec<[i16; 2]>,
     /// `T[r][a] - T[r'][a']`, what the evaluation adds up.
     combined: Vec<[i16; 2]>,
@@ -123,8 +134,48 @@ impl<V: Variant> Patterns<V> {
         per_axis * per_axis
     };
 
+    /// Slots: the regions, then the strips.
+    pub const SLOTS: usize = Self::REGIONS + STRIPS;
+
+    /// Entries of the table: every arrangement of every slot.
+    pub const ENTRIES: usize = Self::REGIONS * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS;
+
+    /// The entry of arrangement 0 of slot `slot`.
+    #[inline]
+    pub const fn offset(slot: usize) -> usize {
+        if slot < Self::REGIONS {
+            slot * ARRANGEMENTS
+        } else {
+            Self::REGIONS * ARRANGEMENTS + (slot - Self::REGIONS) * STRIP_ARRANGEMENTS
+        }
+    }
+
+    /// Arrangements of slot `slot`: [`ARRANGEMENTS`] for a region,
+    /// [`STRIP_ARRANGEMENTS`] for a strip.
+    pub const fn slot_size(slot: usize) -> usize {
+        if slot < Self::REGIONS {
+            ARRANGEMENTS
+        } else {
+            STRIP_ARRANGEMENTS
+        }
+    }
+
+    /// The entry that mirrors arrangement `a` of slot `slot`: the slot turned 180
+    /// degrees, with the arrangement seen from the other side.
+    pub fn mirror(slot: usize, a: u16) -> usize {
+        if slot < Self::REGIONS {
+            Self::offset(rotated_region::<V>(slot)) + usize::from(flipped_arrangement(a))
+        } else {
+            let s = rotated_strip(slot - Self::REGIONS);
+            Self::offset(Self::REGIONS + s) + usize::from(flipped_strip(a))
+        }
+    }
+
     /// [`block_table`] for `V`'s board.
     const BLOCK: [u64; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
+
+    /// [`strip_block_table`] for `V`'s board.
+    const STRIP_BLOCK: [u16; 1024] = strip_block_table(<V::Board as Geometry>::PER_ROW as usize);
 
     /// Pieces on the board at the start: where the blend is all opening.
     const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
@@ -132,26 +183,25 @@ impl<V: Variant> Patterns<V> {
     /// A table of zeros: an evaluation of 0 everywhere.
     pub fn zero() -> Patterns<V> {
         Patterns {
-            values: vec![[0; 2]; Self::REGIONS * ARRANGEMENTS],
-            combined: vec![[0; 2]; Self::REGIONS * ARRANGEMENTS],
+            values: vec![[0; 2]; Self::ENTRIES],
+            combined: vec![[0; 2]; Self::ENTRIES],
             variant: PhantomData,
         }
     }
 
-    /// The table with values `values` (`[opening, endgame]`, region-major: entry
-    /// `r * ARRANGEMENTS + a`), clamped to `±MAX_VALUE`.
+    /// The table with values `values` (`[opening, endgame]`, slot-major: entry
+    /// [`Self::offset`]`(slot) + a`), clamped to `±MAX_VALUE`.
     ///
     /// # Errors
-    /// [`PatternsError::Format`] if there are not [`Self::REGIONS`] × [`ARRANGEMENTS`]
-    /// entries.
+    /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries.
     pub fn from_values(values: Vec<[i16; 2]>) -> Result<Patterns<V>, PatternsError> {
-        if values.len() != Self::REGIONS * ARRANGEMENTS {
+        if values.len() != Self::ENTRIES {
             return Err(PatternsError::Format {
                 path: PathBuf::new(),
                 reason: format!(
                     "{} values, expected {} for {}",
                     values.len(),
-                    Self::REGIONS * ARRANGEMENTS,
+                    Self::ENTRIES,
                     V::NAME
                 ),
             });
@@ -168,19 +218,18 @@ impl<V: Variant> Patterns<V> {
         Ok(patterns)
     }
 
-    /// The learned values `T` (`[opening, endgame]`, entry `r * ARRANGEMENTS + a`).
+    /// The learned values `T` (`[opening, endgame]`, entry [`Self::offset`]`(slot) + a`).
     pub fn values(&self) -> &[[i16; 2]] {
         &self.values
     }
 
-    /// Sets the values of arrangement `arrangement` on region `region` (clamped to
-    /// `±MAX_VALUE`). Out-of-range regions or arrangements are ignored.
-    pub fn set(&mut self, region: usize, arrangement: u16, value: [i16; 2]) {
+    /// Sets the values of arrangement `arrangement` on slot `slot` (clamped to
+    /// `±MAX_VALUE`). Out-of-range slots or arrangements are ignored.
+    pub fn set(&mut self, slot: usize, arrangement: u16, value: [i16; 2]) {
         let a = usize::from(arrangement);
-        if region < Self::REGIONS && a < ARRANGEMENTS {
-            let own = region * ARRANGEMENTS + a;
-            let mirror = rotated_region::<V>(region) * ARRANGEMENTS
-                + usize::from(flipped_arrangement(arrangement));
+        if slot < Self::SLOTS && a < Self::slot_size(slot) {
+            let own = Self::offset(slot) + a;
+            let mirror = Self::mirror(slot, arrangement);
             self.values[own] = value.map(|x| x.clamp(-MAX_VALUE, MAX_VALUE));
             let (t, m) = (self.values[own], self.values[mirror]);
             self.combined[own] = [t[0] - m[0], t[1] - m[1]];
@@ -189,69 +238,74 @@ impl<V: Variant> Patterns<V> {
     }
 
     fn combine(&mut self) {
-        let flips: Vec<u16> = (0..ARRANGEMENTS as u16).map(flipped_arrangement).collect();
-        self.combined = (0..Self::REGIONS * ARRANGEMENTS)
-            .map(|e| {
-                let (r, a) = (e / ARRANGEMENTS, e % ARRANGEMENTS);
-                let mirror =
-                    self.values[rotated_region::<V>(r) * ARRANGEMENTS + usize::from(flips[a])];
-                let own = self.values[e];
+        self.combined = (0..Self::SLOTS)
+            .flat_map(|slot| (0..Self::slot_size(slot) as u16).map(move |a| (slot, a)))
+            .map(|(slot, a)| {
+                let own = self.values[Self::offset(slot) + usize::from(a)];
+                let mirror = self.values[Self::mirror(slot, a)];
                 [own[0] - mirror[0], own[1] - mirror[1]]
             })
             .collect();
     }
 
-    /// The arrangement on every region (the first [`Self::REGIONS`] entries; the rest
-    /// are 0): what a trainer needs to fit a table.
+    /// The arrangement on every slot (the first [`Self::SLOTS`] entries, the regions
+    /// then the strips; the rest are 0): what a trainer needs to fit a table.
     ///
     /// Region `(a, c)` (`r = a * (side / 2 - 1) + c`) covers rows `2a..2a + 4` and the
     /// squares with in-row indices `c` and `c + 1`; its digit `j` (worth 3^j) is the
     /// `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a black
     /// man.
     #[inline]
-    pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_REGIONS] {
+    pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_SLOTS] {
         let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
-        let rows = Self::region_rows(pos);
-        let mut out = [0u16; MAX_REGIONS];
+        let (rows, strips) = Self::region_rows(pos);
+        let mut out = [0u16; MAX_SLOTS];
         for a in 0..per_axis {
             for c in 0..per_axis {
                 out[a * per_axis + c] = (rows[a] >> (16 * c)) as u16;
             }
         }
+        out[Self::REGIONS..Self::SLOTS].copy_from_slice(&strips);
         out
     }
 
     /// The arrangements of the regions of each row of regions `a`, packed: region
-    /// `(a, c)` in the 16-bit lane `c` of entry `a`.
+    /// `(a, c)` in the 16-bit lane `c` of entry `a`; and the arrangements of the strips.
     ///
     /// Two rows form a block of the bit layout (a ghost bit follows every block), so
     /// each block's half-arrangements come from two table lookups, one per colour, and
     /// a region's arrangement is its upper block's half plus 81 times its lower block's.
+    /// The same block bits give each block's share of the strips.
     #[inline(always)]
-    fn region_rows(pos: &Position<V>) -> [u64; REGION_ROWS] {
+    fn region_rows(pos: &Position<V>) -> ([u64; REGION_ROWS], [u16; STRIPS]) {
         let w = <V::Board as Geometry>::PER_ROW as usize;
         let mask = (1u64 << (2 * w)) - 1;
         let white = pos.men(Color::White).bits();
         let black = pos.men(Color::Black).bits();
         let mut halves = [0u64; REGION_ROWS + 1];
-        for (b, half) in halves.iter_mut().enumerate().take(w) {
+        let mut edges = [0u16; REGION_ROWS + 1];
+        for b in 0..w {
             let base = b * (2 * w + 1);
-            *half = Self::BLOCK[((white >> base) & mask) as usize]
-                + 2 * Self::BLOCK[((black >> base) & mask) as usize];
+            let (wy, by) = (
+                ((white >> base) & mask) as usize,
+                ((black >> base) & mask) as usize,
+            );
+            halves[b] = Self::BLOCK[wy] + 2 * Self::BLOCK[by];
+            edges[b] = Self::STRIP_BLOCK[wy] + 2 * Self::STRIP_BLOCK[by];
         }
         let mut rows = [0u64; REGION_ROWS];
         for (a, row) in rows.iter_mut().enumerate().take(w - 1) {
             *row = halves[a] + 81 * halves[a + 1];
         }
-        rows
+        (rows, strips_of_blocks(&edges, w))
     }
 
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
         let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
-        let rows = Self::region_rows(pos);
-        let combined = &self.combined[..Self::REGIONS * ARRANGEMENTS];
+        let (rows, strips) = Self::region_rows(pos);
+        let combined = &self.combined[..Self::ENTRIES];
         let (mut opening, mut endgame) = (0i32, 0i32);
         for (a, &row) in rows.iter().enumerate().take(per_axis) {
             for c in 0..per_axis {
@@ -260,6 +314,11 @@ impl<V: Variant> Patterns<V> {
                 opening += i32::from(o);
                 endgame += i32::from(e);
             }
+        }
+        for (s, a) in strips.into_iter().enumerate() {
+            let [o, e] = combined[Self::offset(Self::REGIONS + s) + usize::from(a)];
+            opening += i32::from(o);
+            endgame += i32::from(e);
         }
         (opening, endgame)
     }
@@ -276,8 +335,8 @@ impl<V: Variant> Patterns<V> {
         }
     }
 
-    /// The file form: a header (magic, version, variant, regions), the values as
-    /// little-endian `i16` pairs, and an FNV-1a checksum of everything before it.
+    /// The file form: a header (magic, version, variant, regions, strips), the values
+    /// as little-endian `i16` pairs, and an FNV-1a checksum of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.values.len() * 4 + 32);
         out.extend_from_slice(MAGIC);
@@ -285,6 +344,7 @@ impl<V: Variant> Patterns<V> {
         out.push(V::NAME.len() as u8);
         out.extend_from_slice(V::NAME.as_bytes());
         out.push(Self::REGIONS as u8);
+        out.push(STRIPS as u8);
         for v in &self.values {
             out.extend_from_slice(&v[0].to_le_bytes());
             out.extend_from_slice(&v[1].to_le_bytes());
@@ -294,7 +354,8 @@ impl<V: Variant> Patterns<V> {
         out
     }
 
-    /// Reads the file form written by [`Patterns::to_bytes`].
+    /// Reads the file form written by [`Patterns::to_bytes`], or a version 1 table
+    /// (regions only: its strips are zero).
     ///
     /// # Errors
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
@@ -324,8 +385,8 @@ impl<V: Variant> Patterns<V> {
             Ok(head)
         };
         let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
-        if version != VERSION {
-            return Err(bad(format!("version {version}, expected {VERSION}")));
+        if version != 1 && version != VERSION {
+            return Err(bad(format!("version {version}, expected 1 or {VERSION}")));
         }
         let name_len = usize::from(take(1)?[0]);
         let name = String::from_utf8_lossy(take(name_len)?).into_owned();
@@ -339,14 +400,22 @@ impl<V: Variant> Patterns<V> {
                 Self::REGIONS
             )));
         }
-        let data = take(regions * ARRANGEMENTS * 4)?;
+        let strips = if version == 1 {
+            0
+        } else {
+            usize::from(take(1)?[0])
+        };
+        if version > 1 && strips != STRIPS {
+            return Err(bad(format!("{strips} strips, expected {STRIPS}")));
+        }
+        let data = take((regions * ARRANGEMENTS + strips * STRIP_ARRANGEMENTS) * 4)?;
         if !rest.is_empty() {
             return Err(bad(format!(
                 "{} unexpected bytes after the values",
                 rest.len()
             )));
         }
-        let values = data
+        let mut values: Vec<[i16; 2]> = data
             .chunks_exact(4)
             .map(|c| {
                 [
@@ -355,6 +424,7 @@ impl<V: Variant> Patterns<V> {
                 ]
             })
             .collect();
+        values.resize(Self::ENTRIES, [0, 0]);
         Self::from_values(values)
     }
 
@@ -421,15 +491,19 @@ pub fn rotated_region<V: Variant>(r: usize) -> usize {
 /// The arrangement `a` seen from the other side: the board turned 180 degrees (the
 /// squares' order reversed) and the colours swapped.
 pub fn flipped_arrangement(a: u16) -> u16 {
-    let mut digits = [0u16; REGION_SQUARES];
+    flip_digits(a, REGION_SQUARES)
+}
+
+/// The `n`-digit base-3 arrangement `a` with its digits reversed and the colours
+/// (digits 1 and 2) swapped.
+pub(crate) fn flip_digits(a: u16, n: usize) -> u16 {
     let mut rest = a;
-    for d in &mut digits {
-        *d = rest % 3;
+    let mut out = 0;
+    for _ in 0..n {
+        out = out * 3 + [0, 2, 1][usize::from(rest % 3)];
         rest /= 3;
     }
-    digits
-        .iter()
-        .fold(0, |acc, &d| acc * 3 + [0, 2, 1][usize::from(d)])
+    out
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -542,10 +616,55 @@ mod tests {
     }
 
     #[test]
+    fn version_1_tables_load_with_empty_strips() {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.push(7);
+        bytes.extend_from_slice(b"english");
+        bytes.push(9);
+        for e in 0..9 * ARRANGEMENTS {
+            let v: i16 = if e == 3 * ARRANGEMENTS + 100 { 5 } else { 0 };
+            bytes.extend_from_slice(&v.to_le_bytes());
+            bytes.extend_from_slice(&(-v).to_le_bytes());
+        }
+        let sum = fnv1a(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let table = Patterns::<English>::from_bytes(&bytes).expect("a version 1 table");
+        let mut expected = Patterns::<English>::zero();
+        expected.set(3, 100, [5, -5]);
+        assert_eq!(table, expected);
+        assert_eq!(table.values().len(), Patterns::<English>::ENTRIES);
+    }
+
+    #[test]
+    fn strips_are_slots_after_the_regions() {
+        type P = Patterns<International>;
+        assert_eq!(P::SLOTS, 20);
+        assert_eq!(P::offset(16), 16 * ARRANGEMENTS);
+        assert_eq!(P::ENTRIES, 16 * ARRANGEMENTS + 4 * STRIP_ARRANGEMENTS);
+        // Every entry's mirror mirrors it back.
+        for slot in 0..P::SLOTS {
+            for a in (0..P::slot_size(slot) as u16).step_by(7) {
+                let m = P::mirror(slot, a);
+                let back = (0..P::SLOTS)
+                    .rev()
+                    .find(|&s| P::offset(s) <= m)
+                    .expect("a slot");
+                let a2 = (m - P::offset(back)) as u16;
+                assert_eq!(P::mirror(back, a2), P::offset(slot) + usize::from(a));
+            }
+        }
+        let mut table = Patterns::<English>::zero();
+        table.set(9 + 4, 0, [1, 1]);
+        assert_eq!(table, Patterns::<English>::zero(), "out of range: ignored");
+    }
+
+    #[test]
     fn file_round_trip_and_damage() {
         let mut patterns = Patterns::<English>::zero();
         patterns.set(3, 100, [5, -7]);
         patterns.set(8, 6560, [MAX_VALUE, -MAX_VALUE]);
+        patterns.set(11, 19_000, [-3, 9]);
         let bytes = patterns.to_bytes();
         assert_eq!(Patterns::<English>::from_bytes(&bytes).ok(), Some(patterns));
         assert!(Patterns::<International>::from_bytes(&bytes).is_err());

@@ -8,7 +8,7 @@ mod common;
 use common::{playout, playout_with_kings, scattered};
 use draughts_core::{Color, English, International, Position, Variant};
 use draughts_eval::{
-    learned, Evaluator, FeatureValues, LinearEval, Patterns, Weights, ARRANGEMENTS, FEATURE_COUNT,
+    learned, Evaluator, FeatureValues, LinearEval, Patterns, Weights, FEATURE_COUNT,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -44,17 +44,13 @@ fn symmetric<V: Variant>(pos: &Position<V>, weights: Weights) -> Result<(), Test
     Ok(())
 }
 
-/// A pattern table with random values at random entries.
+/// A pattern table with random values at random entries (regions and strips).
 fn random_table<V: Variant>() -> impl Strategy<Value = Arc<Patterns<V>>> {
-    let entry = (
-        0..Patterns::<V>::REGIONS,
-        0..ARRANGEMENTS as u16,
-        any::<[i16; 2]>(),
-    );
+    let entry = (0..Patterns::<V>::SLOTS, any::<u16>(), any::<[i16; 2]>());
     prop::collection::vec(entry, 0..200).prop_map(|entries| {
         let mut table = Patterns::<V>::zero();
-        for (r, a, v) in entries {
-            table.set(r, a, v);
+        for (slot, a, v) in entries {
+            table.set(slot, a % Patterns::<V>::slot_size(slot) as u16, v);
         }
         Arc::new(table)
     })

@@ -18,8 +18,8 @@ use crate::error::TuneError;
 use crate::fit::{fit_k, LossPoint, Sample};
 use draughts_core::{Color, Game, GameResult, Position, Variant};
 use draughts_eval::{
-    flipped_arrangement, rotated_region, Drawish, Feature, LinearEval, Patterns, Weights,
-    ARRANGEMENTS, FEATURE_COUNT, MAX_REGIONS, MAX_VALUE, MAX_WEIGHT, VALUE_SCALE,
+    Drawish, Feature, LinearEval, Patterns, Weights, FEATURE_COUNT, MAX_SLOTS, MAX_VALUE,
+    MAX_WEIGHT, VALUE_SCALE,
 };
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -29,8 +29,8 @@ use rand::{RngExt, SeedableRng};
 pub struct PatternSample {
     /// The side to move's feature differences.
     pub features: [i16; FEATURE_COUNT],
-    /// The arrangement on each region (White's view).
-    pub arrangements: [u16; MAX_REGIONS],
+    /// The arrangement on each slot, regions then strips (White's view).
+    pub arrangements: [u16; MAX_SLOTS],
     /// How the score is scaled down in drawish endings.
     pub drawish: Drawish,
     /// Pieces on the board (for the opening/endgame blend).
@@ -212,39 +212,38 @@ pub struct PatternFitOutcome<V: Variant> {
 /// The model being fitted, in real numbers.
 struct Model {
     weights: [f64; FEATURE_COUNT],
-    /// `T`, `[opening, endgame]` per region and arrangement, in score units.
+    /// `T`, `[opening, endgame]` per slot and arrangement, in score units.
     table: Vec<[f64; 2]>,
-    /// `rotated[r]`: the region `r` turned 180 degrees.
-    rotated: Vec<usize>,
-    /// `flipped[a]`: the arrangement `a` seen from the other side.
-    flipped: Vec<usize>,
-    regions: usize,
+    /// `offsets[s]`: the entry of arrangement 0 of slot `s`.
+    offsets: Vec<usize>,
+    /// `mirror[e]`: the entry that mirrors entry `e` ([`Patterns::mirror`]).
+    mirror: Vec<u32>,
+    slots: usize,
     full: u32,
 }
 
 impl Model {
     fn new<V: Variant>(start: &Weights) -> Model {
-        let regions = Patterns::<V>::REGIONS;
+        let slots = Patterns::<V>::SLOTS;
+        let mirror = (0..slots)
+            .flat_map(|s| (0..Patterns::<V>::slot_size(s) as u16).map(move |a| (s, a)))
+            .map(|(s, a)| Patterns::<V>::mirror(s, a) as u32)
+            .collect();
         Model {
             weights: start.as_array().map(f64::from),
-            table: vec![[0.0; 2]; regions * ARRANGEMENTS],
-            rotated: (0..regions).map(rotated_region::<V>).collect(),
-            flipped: (0..ARRANGEMENTS as u16)
-                .map(|a| usize::from(flipped_arrangement(a)))
-                .collect(),
-            regions,
+            table: vec![[0.0; 2]; Patterns::<V>::ENTRIES],
+            offsets: (0..slots).map(Patterns::<V>::offset).collect(),
+            mirror,
+            slots,
             full: 2 * u32::from(V::MEN_PER_SIDE),
         }
     }
 
-    /// The two table entries region `r` touches in `s`: its own and its mirror.
+    /// The two table entries slot `slot` touches in `s`: its own and its mirror.
     #[inline]
-    fn entries(&self, s: &PatternSample, r: usize) -> (usize, usize) {
-        let a = usize::from(s.arrangements[r]);
-        (
-            r * ARRANGEMENTS + a,
-            self.rotated[r] * ARRANGEMENTS + self.flipped[a],
-        )
+    fn entries(&self, s: &PatternSample, slot: usize) -> (usize, usize) {
+        let own = self.offsets[slot] + usize::from(s.arrangements[slot]);
+        (own, self.mirror[own] as usize)
     }
 
     fn share(&self, s: &PatternSample) -> f64 {
@@ -260,7 +259,7 @@ impl Model {
             .map(|(&x, w)| f64::from(x) * w)
             .sum();
         let mut white = 0.0;
-        for r in 0..self.regions {
+        for r in 0..self.slots {
             let (own, mirror) = self.entries(s, r);
             let (t, m) = (self.table[own], self.table[mirror]);
             white += phase * (t[0] - m[0]) + (1.0 - phase) * (t[1] - m[1]);
@@ -398,7 +397,7 @@ pub fn fit_patterns<V: Variant>(
             }
             let phase = model.share(s);
             let sign = if s.white_to_move { g } else { -g };
-            for r in 0..model.regions {
+            for r in 0..model.slots {
                 let (own, mirror) = model.entries(s, r);
                 if own == mirror {
                     continue;
