@@ -25,6 +25,7 @@ mod any;
 pub mod bitboard;
 mod draw;
 mod fen;
+mod frisian;
 mod game;
 pub mod geometry;
 mod hub;
@@ -58,3 +59,4 @@ pub use square::Square;
 pub use variant::{
     Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
 };
+pub use variant::{Frisian, Frysk};

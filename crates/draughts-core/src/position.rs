@@ -34,6 +34,16 @@ pub enum PositionError {
         /// Where it stands.
         square: Square,
     },
+    /// A king run the variant does not have, longer than its limit, or not of a king.
+    #[error("{color} cannot have made {moves} king moves in a row ending on {square}")]
+    BadKingRun {
+        /// The side.
+        color: Color,
+        /// The king's square.
+        square: Square,
+        /// The length of the run.
+        moves: u8,
+    },
     /// More pieces of one side than the game starts with.
     #[error("{color} has {count} pieces; at most {max} are possible")]
     TooManyPieces {
@@ -56,7 +66,30 @@ pub struct Position<V: Variant> {
     kings: u64,
     hash: u64,
     turn: Color,
+    /// Each side's run of non-capturing moves with one king, where the variant limits it
+    /// ([`Variant::KING_MOVE_LIMIT`]); always empty elsewhere. It sits in what would be
+    /// padding, so other variants' positions keep their size.
+    run: KingRun,
     variant: PhantomData<V>,
+}
+
+/// Each side's latest run of consecutive non-capturing moves with one king: the king's
+/// bit and the length of the run (0: no run).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct KingRun {
+    bit: [u8; 2],
+    moves: [u8; 2],
+}
+
+impl KingRun {
+    /// The Zobrist key of `color`'s run.
+    #[inline]
+    fn key(&self, color: usize) -> u64 {
+        match self.moves[color] {
+            0 => 0,
+            n => zobrist::king_run(color, n, self.bit[color]),
+        }
+    }
 }
 
 /// Raw bits of the row where `color` crowns.
@@ -94,6 +127,7 @@ impl<V: Variant> Position<V> {
             kings,
             hash: 0,
             turn,
+            run: KingRun::default(),
             variant: PhantomData,
         };
         pos.hash = pos.compute_hash();
@@ -195,7 +229,83 @@ impl<V: Variant> Position<V> {
         if self.turn == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
         }
-        h
+        h ^ self.run.key(0) ^ self.run.key(1)
+    }
+
+    /// The king that `color` has just moved without capturing, and how many such moves
+    /// in a row it has made (where [`Variant::KING_MOVE_LIMIT`] counts them); `None` if
+    /// `color`'s last move was not a king's non-capturing move.
+    ///
+    /// ```
+    /// use draughts_core::{Color, Frisian, Position};
+    ///
+    /// let pos: Position<Frisian> = "W:WK46,40:B10".parse()?;
+    /// let pos = pos.play_text("46-37")?.play_text("10-14")?;
+    /// assert_eq!(pos.king_run(Color::White).map(|(s, n)| (s.number(), n)), Some((37, 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn king_run(&self, color: Color) -> Option<(Square, u8)> {
+        let c = color.index();
+        (self.run.moves[c] > 0).then(|| {
+            (
+                Bitboard::<V>::square_of_bit(self.run.bit[c].into()),
+                self.run.moves[c],
+            )
+        })
+    }
+
+    /// The same position with `color`'s king run set to `moves` moves of the king on
+    /// `square` (`moves` 0 clears it), for readers of positions that carry the run.
+    ///
+    /// # Errors
+    /// A variant without [`Variant::KING_MOVE_LIMIT`], a run longer than the limit, or
+    /// `square` not holding a king of `color`.
+    pub fn with_king_run(
+        &self,
+        color: Color,
+        square: Square,
+        moves: u8,
+    ) -> Result<Position<V>, PositionError> {
+        let c = color.index();
+        let bit = Bitboard::<V>::bit(square).unwrap_or(0);
+        let is_king = self.pieces[c] & self.kings & bit != 0;
+        let fits = V::KING_MOVE_LIMIT.is_some_and(|limit| moves <= limit);
+        if moves > 0 && !(fits && is_king) {
+            return Err(PositionError::BadKingRun {
+                color,
+                square,
+                moves,
+            });
+        }
+        let mut pos = *self;
+        pos.hash ^= pos.run.key(c);
+        pos.run.moves[c] = moves;
+        pos.run.bit[c] = if moves == 0 {
+            0
+        } else {
+            bit.trailing_zeros() as u8
+        };
+        pos.hash ^= pos.run.key(c);
+        Ok(pos)
+    }
+
+    /// The king of the side to move that may not make another non-capturing move (its run
+    /// has reached [`Variant::KING_MOVE_LIMIT`] and the side still has men), as a raw bit;
+    /// 0 if none. Always 0 where there is no limit.
+    #[inline(always)]
+    pub(crate) fn blocked_king_bit(&self) -> u64 {
+        match V::KING_MOVE_LIMIT {
+            None => 0,
+            Some(limit) => {
+                let us = self.turn.index();
+                let own = self.pieces[us];
+                if self.run.moves[us] >= limit && own & !self.kings != 0 {
+                    (1u64 << (self.run.bit[us] & 63)) & own & self.kings
+                } else {
+                    0
+                }
+            }
+        }
     }
 
     /// All pieces of `color`.
@@ -304,11 +414,19 @@ impl<V: Variant> Position<V> {
             }
             out
         };
-        Position::from_raw(
+        let mut pos = Position::from_raw(
             [mirror(self.pieces[1]), mirror(self.pieces[0])],
             mirror(self.kings),
             !self.turn,
-        )
+        );
+        for c in 0..2 {
+            if self.run.moves[c] > 0 {
+                pos.run.moves[1 - c] = self.run.moves[c];
+                pos.run.bit[1 - c] = mirror(1u64 << self.run.bit[c]).trailing_zeros() as u8;
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos
     }
 
     /// Raw bits of all pieces of `color` (layout in [`crate::geometry`]).
@@ -379,6 +497,31 @@ impl<V: Variant> Position<V> {
                 if HASH {
                     pos.hash ^= zobrist::of_bits(2 * them + 1, kings_taken);
                 }
+            }
+        }
+        if V::KING_MOVE_LIMIT.is_some() {
+            // A king's non-capturing move lengthens its run (or starts one); any other
+            // move ends the side's run, and without men there is nothing to count.
+            let old = pos.run.key(us);
+            let has_men = pos.pieces[us] & !pos.kings != 0;
+            let steps = was_king == 1 && captured == 0 && has_men;
+            let same = self.run.moves[us] > 0 && usize::from(self.run.bit[us]) == from_bit;
+            pos.run.moves[us] = match (steps, same) {
+                (false, _) => 0,
+                (true, false) => 1,
+                (true, true) => self.run.moves[us].saturating_add(1),
+            };
+            pos.run.bit[us] = if steps { to_bit as u8 } else { 0 };
+            if HASH {
+                pos.hash ^= old ^ pos.run.key(us);
+            }
+            // A king taken ends its run.
+            if self.run.moves[them] > 0 && captured >> self.run.bit[them] & 1 != 0 {
+                if HASH {
+                    pos.hash ^= pos.run.key(them);
+                }
+                pos.run.moves[them] = 0;
+                pos.run.bit[them] = 0;
             }
         }
         pos.turn = !self.turn;

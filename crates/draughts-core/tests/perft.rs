@@ -14,6 +14,7 @@ use draughts_core::{
     divide, perft, Brazilian, Czech, English, International, Italian, Pool, Position, Russian,
     Spanish, Variant,
 };
+use draughts_core::{Frisian, Frysk};
 use std::path::PathBuf;
 use std::thread;
 
@@ -170,6 +171,18 @@ fn perft_czech() {
     assert!(checked >= 10, "only {checked} figures checked");
 }
 
+#[test]
+fn perft_frisian() {
+    let checked = check::<Frisian>(NODE_CAP);
+    assert!(checked >= 7, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_frysk() {
+    let checked = check::<Frysk>(NODE_CAP);
+    assert!(checked >= 6, "only {checked} figures checked");
+}
+
 /// Every figure, including the deep ones (minutes in release mode, longer here).
 #[test]
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
@@ -250,6 +263,8 @@ fn tables_are_well_formed() {
     check_rows::<Italian>();
     check_rows::<Spanish>();
     check_rows::<Czech>();
+    check_rows::<Frisian>();
+    check_rows::<Frysk>();
 }
 
 /// `divide` splits a perft by first move: one entry per legal move, adding up.
@@ -279,6 +294,8 @@ fn divide_adds_up() {
     check_divide::<Italian>(4);
     check_divide::<Spanish>(4);
     check_divide::<Czech>(4);
+    check_divide::<Frisian>(3);
+    check_divide::<Frysk>(4);
 }
 
 /// Perft of depth 0 is 1 and of depth 1 the number of legal moves.

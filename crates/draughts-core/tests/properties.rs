@@ -12,6 +12,7 @@ use draughts_core::{
     Geometry, International, Italian, Kind, KnownVariant, Piece, Pool, Position, Russian, Spanish,
     Square, Variant,
 };
+use draughts_core::{Frisian, Frysk};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -473,6 +474,7 @@ macro_rules! precedence_variant_properties {
 }
 
 precedence_variant_properties!(italian Italian, spanish Spanish, czech Czech);
+precedence_variant_properties!(frisian Frisian, frysk Frysk);
 
 /// The brute-force generator itself, on the positions of FORMATS §2 and the starts.
 #[test]
@@ -541,6 +543,8 @@ fn playouts_to_the_end() {
     run::<Italian>(200);
     run::<Spanish>(200);
     run::<Czech>(200);
+    run::<Frisian>(100);
+    run::<Frysk>(200);
 }
 
 /// Men never stand on their own crowning row after any move (they are crowned there).
@@ -584,6 +588,8 @@ fn no_man_on_its_crowning_row() {
     run::<Italian>();
     run::<Spanish>();
     run::<Czech>();
+    run::<Frisian>();
+    run::<Frysk>();
 }
 
 proptest! {

@@ -23,6 +23,7 @@ use crate::square::Square;
 use crate::variant::{
     Brazilian, Czech, English, International, Italian, Pool, Russian, Spanish, Variant,
 };
+use crate::variant::{Frisian, Frysk};
 use std::fmt;
 use std::str::FromStr;
 
@@ -283,6 +284,8 @@ variants!($
     Italian "italian",
     Spanish "spanish",
     Czech "czech",
+    Frisian "frisian",
+    Frysk "frysk",
 );
 
 mod game;
