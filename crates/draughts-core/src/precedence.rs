@@ -139,3 +139,25 @@ impl Precedence {
         1 << (31 - jump)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frisian values (mindsports.nl, "Frisian Draughts rules"): a king is worth more than
+    /// one man and less than two; two kings more than three men; equal values go to the
+    /// capture made by a king.
+    #[test]
+    fn frisian_values() {
+        let rank = |men: u32, kings: u32, by_king: bool| {
+            Precedence::FRISIAN.rank(men + kings, by_king, kings, 0)
+        };
+        assert!(rank(0, 1, false) > rank(1, 0, false));
+        assert!(rank(0, 1, false) < rank(2, 0, false));
+        assert!(rank(0, 2, false) > rank(3, 0, false));
+        assert!(rank(1, 1, false) < rank(3, 0, false));
+        assert!(rank(1, 0, true) > rank(1, 0, false));
+        assert!(rank(2, 0, false) > rank(1, 0, true));
+        assert!(rank(0, 20, true) < 1 << 52);
+    }
+}
