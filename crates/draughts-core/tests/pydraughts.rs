@@ -170,3 +170,106 @@ fn frisian_and_frysk_agree_with_pydraughts() {
     compare::<Frisian>("frisian", 12, |square| square.to_string());
     compare::<Frysk>("frysk!", 30, |square| square.to_string());
 }
+
+/// Reads `variant;move move ...` lines (moves in captured-square form, played from the
+/// start) and prints, for each line, the number of legal moves before each move: a check
+/// of what pydraughts derives from the moves played, such as a Frisian king's run.
+const GAME_SCRIPT: &str = r#"
+import sys
+from draughts import Board
+def key(m):
+    return (m.board_move[0][0], m.board_move[-1][-1], tuple(sorted(c for c in m.captures if c)))
+for line in sys.stdin:
+    variant, moves = line.strip().split(";")
+    b = Board(variant=variant)
+    counts = []
+    for text in moves.split():
+        squares = [int(s) for s in text.replace("-", "x").split("x")]
+        want = (squares[0], squares[1], tuple(sorted(squares[2:])))
+        unique = {key(m): m for m in b.legal_moves()}
+        counts.append(str(len(unique)))
+        if want not in unique:
+            counts.append("missing:" + text)
+            break
+        b.push(unique[want])
+    print(" ".join(counts))
+"#;
+
+/// Games of `V` from the start, favouring kings' non-capturing moves so that runs of
+/// them are common: each as its moves (captured-square form) and its move counts, and the
+/// number of positions where a king had reached the limit while its side had men.
+fn king_games<V: Variant>(games: usize) -> (Vec<(String, String)>, usize) {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut out = Vec::new();
+    let mut limited = 0;
+    for _ in 0..games {
+        let mut pos = Position::<V>::initial();
+        let (mut texts, mut counts) = (Vec::new(), Vec::new());
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            counts.push(moves.len().to_string());
+            let run = pos.king_run(pos.turn()).map_or(0, |(_, n)| n);
+            if Some(run) == V::KING_MOVE_LIMIT && !pos.men(pos.turn()).is_empty() {
+                limited += 1;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let king_steps: Vec<_> = moves
+                .iter()
+                .filter(|m| !m.is_capture() && pos.kings(pos.turn()).contains(m.from()))
+                .collect();
+            let mv = if !king_steps.is_empty() && rng % 4 != 0 {
+                *king_steps[(rng >> 8) as usize % king_steps.len()]
+            } else {
+                moves[(rng >> 8) as usize % moves.len()]
+            };
+            texts.push(Position::<V>::hub_move_text(&mv));
+            pos = pos.play_unchecked(&mv);
+        }
+        out.push((texts.join(" "), counts.join(" ")));
+    }
+    (out, limited)
+}
+
+/// Frisian games that run kings up against the limit of three moves in a row agree with
+/// pydraughts move by move.
+#[test]
+fn frisian_king_runs_agree_with_pydraughts() {
+    if !pydraughts_available() {
+        eprintln!("pydraughts not importable by {}: skipped", python());
+        return;
+    }
+    let (games, limited) = king_games::<Frisian>(60);
+    assert!(
+        limited >= 5,
+        "only {limited} positions with a king at its limit"
+    );
+    let mut child = Command::new(python())
+        .args(["-c", GAME_SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python starts");
+    let input: String = games
+        .iter()
+        .map(|(m, _)| format!("frisian;{m}\n"))
+        .collect();
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("pydraughts reads");
+    let output = child.wait_with_output().expect("pydraughts answers");
+    assert!(output.status.success(), "pydraughts failed");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), games.len());
+    for ((moves, counts), answer) in games.iter().zip(answers) {
+        assert_eq!(counts, answer, "game {moves}");
+    }
+}
