@@ -138,7 +138,7 @@ impl<const WHITE: bool> Sides<WHITE> {
                 0
             },
             empty: <V::Board as Geometry>::VALID & !(own | opp),
-            blocked: if us == pos.turn() {
+            blocked: if const { V::KING_MOVE_LIMIT.is_some() } && us == pos.turn() {
                 pos.blocked_king_bit()
             } else {
                 0
@@ -149,7 +149,7 @@ impl<const WHITE: bool> Sides<WHITE> {
     /// The kings that may step (all of them where runs are not limited).
     #[inline(always)]
     fn stepping_kings<V: Variant>(&self) -> u64 {
-        if V::KING_MOVE_LIMIT.is_some() {
+        if const { V::KING_MOVE_LIMIT.is_some() } {
             self.kings & !self.blocked
         } else {
             self.kings

@@ -76,6 +76,7 @@ pub struct Position<V: Variant> {
 /// Each side's latest run of consecutive non-capturing moves with one king: the king's
 /// bit and the length of the run (0: no run).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(align(4))]
 struct KingRun {
     bit: [u8; 2],
     moves: [u8; 2],
@@ -239,8 +240,8 @@ impl<V: Variant> Position<V> {
     /// ```
     /// use draughts_core::{Color, Frisian, Position};
     ///
-    /// let pos: Position<Frisian> = "W:WK46,40:B10".parse()?;
-    /// let pos = pos.play_text("46-37")?.play_text("10-14")?;
+    /// let pos: Position<Frisian> = "W:WK46,40:B15".parse()?;
+    /// let pos = pos.play_text("46-37")?.play_text("15-20")?;
     /// assert_eq!(pos.king_run(Color::White).map(|(s, n)| (s.number(), n)), Some((37, 1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -499,33 +500,52 @@ impl<V: Variant> Position<V> {
                 }
             }
         }
-        if V::KING_MOVE_LIMIT.is_some() {
-            // A king's non-capturing move lengthens its run (or starts one); any other
-            // move ends the side's run, and without men there is nothing to count.
-            let old = pos.run.key(us);
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            // By value: borrowing `pos` here would cost every variant a copy on return.
             let has_men = pos.pieces[us] & !pos.kings != 0;
-            let steps = was_king == 1 && captured == 0 && has_men;
-            let same = self.run.moves[us] > 0 && usize::from(self.run.bit[us]) == from_bit;
-            pos.run.moves[us] = match (steps, same) {
-                (false, _) => 0,
-                (true, false) => 1,
-                (true, true) => self.run.moves[us].saturating_add(1),
-            };
-            pos.run.bit[us] = if steps { to_bit as u8 } else { 0 };
+            let (run, hash) = self.next_run(from_bit, to_bit, was_king == 1, captured, has_men);
+            pos.run = run;
             if HASH {
-                pos.hash ^= old ^ pos.run.key(us);
-            }
-            // A king taken ends its run.
-            if self.run.moves[them] > 0 && captured >> self.run.bit[them] & 1 != 0 {
-                if HASH {
-                    pos.hash ^= pos.run.key(them);
-                }
-                pos.run.moves[them] = 0;
-                pos.run.bit[them] = 0;
+                pos.hash ^= hash;
             }
         }
         pos.turn = !self.turn;
         pos
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The king runs after a move from `from_bit` to `to_bit` (by a king if `by_king`,
+    /// taking `captured`, the mover keeping men if `has_men`), and the change of hash.
+    #[inline(never)]
+    fn next_run(
+        &self,
+        from_bit: usize,
+        to_bit: usize,
+        by_king: bool,
+        captured: u64,
+        has_men: bool,
+    ) -> (KingRun, u64) {
+        let us = self.turn.index();
+        let them = 1 - us;
+        let mut run = self.run;
+        // A king's non-capturing move lengthens its run (or starts one); any other move
+        // ends the side's run, and without men there is nothing to count.
+        let steps = by_king && captured == 0 && has_men;
+        let same = run.moves[us] > 0 && usize::from(run.bit[us]) == from_bit;
+        run.moves[us] = match (steps, same) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => run.moves[us].saturating_add(1),
+        };
+        run.bit[us] = if steps { to_bit as u8 } else { 0 };
+        // A king taken ends its run.
+        if run.moves[them] > 0 && captured >> run.bit[them] & 1 != 0 {
+            run.moves[them] = 0;
+            run.bit[them] = 0;
+        }
+        let hash = (0..2).fold(0, |h, c| h ^ self.run.key(c) ^ run.key(c));
+        (run, hash)
     }
 }
 

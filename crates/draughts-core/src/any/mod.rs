@@ -507,10 +507,12 @@ mod tests {
             ("Brazilian", VariantKind::Brazilian),
             ("pool", VariantKind::Pool),
             ("american-pool", VariantKind::Pool),
+            ("Frisian", VariantKind::Frisian),
+            ("frysk!", VariantKind::Frysk),
         ] {
             assert_eq!(text.parse::<VariantKind>(), Ok(kind), "{text}");
         }
-        for bad in ["", "frisian", "10x8", "englishh", "intérnational"] {
+        for bad in ["", "frisians", "10x8", "englishh", "intérnational"] {
             assert_eq!(
                 bad.parse::<VariantKind>(),
                 Err(VariantError::UnknownName(bad.to_string()))
@@ -528,6 +530,7 @@ mod tests {
         assert_eq!(VariantKind::English.pdn_game_type(), 21);
         assert_eq!(VariantKind::Pool.pdn_game_type(), 23);
         assert_eq!(VariantKind::Brazilian.pdn_game_type(), 26);
+        assert_eq!(VariantKind::Frisian.pdn_game_type(), 40);
         assert_eq!(
             VariantKind::from_pdn_game_type(30),
             Err(VariantError::UnsupportedGameType(30))
