@@ -195,21 +195,20 @@ const fn valid_mask(per_row: u8, squares: u8) -> u64 {
 }
 
 const fn row_mask(per_row: u8, row: u8) -> u64 {
-    let mut mask = 0u64;
-    let mut k = 0;
-    while k < per_row {
-        mask |= 1u64 << bit_of_index(per_row, row * per_row + k);
-        k += 1;
-    }
-    mask
+    line_mask(per_row, row * per_row, 1, per_row)
 }
 
 const fn column_mask(per_row: u8, side: u8, k: u8) -> u64 {
+    line_mask(per_row, k, per_row, side)
+}
+
+/// The bits of `count` square indices from `first`, `stride` apart.
+const fn line_mask(per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
     let mut mask = 0u64;
-    let mut row = 0;
-    while row < side {
-        mask |= 1u64 << bit_of_index(per_row, row * per_row + k);
-        row += 1;
+    let mut n = 0;
+    while n < count {
+        mask |= 1u64 << bit_of_index(per_row, first + n * stride);
+        n += 1;
     }
     mask
 }

@@ -111,18 +111,14 @@ fn samples<V: Variant>(
     out
 }
 
-fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
-    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15, square);
+/// Runs `script` with `input` on standard input; its output lines.
+fn run_python(script: &str, input: &str) -> Vec<String> {
     let mut child = Command::new(python())
-        .args(["-c", SCRIPT])
+        .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("python starts");
-    let mut input = String::new();
-    for (fen, _, _) in &samples {
-        input.push_str(&format!("{name};{fen}\n"));
-    }
     child
         .stdin
         .take()
@@ -132,12 +128,21 @@ fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
     let output = child.wait_with_output().expect("pydraughts answers");
     assert!(output.status.success(), "pydraughts failed");
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    let answers: Vec<&str> = text.lines().collect();
+    text.lines().map(str::to_string).collect()
+}
+
+fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
+    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15, square);
+    let mut input = String::new();
+    for (fen, _, _) in &samples {
+        input.push_str(&format!("{name};{fen}\n"));
+    }
+    let answers = run_python(SCRIPT, &input);
     assert_eq!(answers.len(), samples.len());
     let mut mismatches = Vec::new();
     for ((fen, moves, perft2), answer) in samples.iter().zip(answers) {
         let ours = format!("{moves} {perft2}");
-        if ours != answer {
+        if ours != *answer {
             mismatches.push(format!("{fen}: ours {ours}, pydraughts {answer}"));
         }
     }
@@ -248,28 +253,13 @@ fn frisian_king_runs_agree_with_pydraughts() {
         limited >= 5,
         "only {limited} positions with a king at its limit"
     );
-    let mut child = Command::new(python())
-        .args(["-c", GAME_SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python starts");
     let input: String = games
         .iter()
         .map(|(m, _)| format!("frisian;{m}\n"))
         .collect();
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("pydraughts reads");
-    let output = child.wait_with_output().expect("pydraughts answers");
-    assert!(output.status.success(), "pydraughts failed");
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
-    let answers: Vec<&str> = text.lines().collect();
+    let answers = run_python(GAME_SCRIPT, &input);
     assert_eq!(answers.len(), games.len());
     for ((moves, counts), answer) in games.iter().zip(answers) {
-        assert_eq!(counts, answer, "game {moves}");
+        assert_eq!(counts, &answer, "game {moves}");
     }
 }
