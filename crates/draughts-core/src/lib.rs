@@ -1,6 +1,7 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
 //! English (8x8 checkers), Brazilian, American pool checkers, Russian, Italian, Spanish
-//! and Czech (8x8), on one generic, monomorphised core.
+//! and Czech (8x8), Frisian and Frysk! (10x10, capturing along rows and columns too), on
+//! one generic, monomorphised core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -14,7 +15,8 @@
 //! ```
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
-//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`]) implementing [`Variant`]; positions, moves and bitboards are generic over
+//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Frisian`], [`Frysk`])
+//! implementing [`Variant`]; positions, moves and bitboards are generic over
 //! them. Code that learns the variant at run time goes through [`AnyPosition`],
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
