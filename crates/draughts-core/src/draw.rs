@@ -23,6 +23,10 @@ pub enum DrawReason {
     /// A lone king against one or two pieces, at least one a king, for
     /// [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`] plies: the International 5-move rule.
     LoneKingVsTwo,
+    /// Kings only, two against one or one against one, for
+    /// [`Variant::TWO_KINGS_VS_KING_DRAW_PLIES`] or [`Variant::KING_VS_KING_DRAW_PLIES`]
+    /// plies: the Frisian rules.
+    FewKings,
 }
 
 impl fmt::Display for DrawReason {
@@ -32,6 +36,7 @@ impl fmt::Display for DrawReason {
             DrawReason::KingMoves => "only king moves, without a capture, for too long",
             DrawReason::LoneKingVsThree => "a lone king held out against three pieces",
             DrawReason::LoneKingVsTwo => "a lone king held out against one or two pieces",
+            DrawReason::FewKings => "a lone king held out against one or two kings",
         })
     }
 }
@@ -45,16 +50,34 @@ enum Endgame {
     VsThree,
     /// A lone king against one or two pieces, at least one a king.
     VsTwo,
+    /// Two kings against a lone king, no men.
+    TwoKingsVsKing,
+    /// A king against a king, no men.
+    KingVsKing,
 }
 
 impl Endgame {
     /// The lone-king rule `pos` falls under, among those `V` has.
     #[inline]
     fn of<V: Variant>(pos: &Position<V>) -> Endgame {
-        if (V::LONE_KING_VS_THREE_DRAW_PLIES.is_none() && V::LONE_KING_VS_TWO_DRAW_PLIES.is_none())
+        if (V::LONE_KING_VS_THREE_DRAW_PLIES.is_none()
+            && V::LONE_KING_VS_TWO_DRAW_PLIES.is_none()
+            && V::TWO_KINGS_VS_KING_DRAW_PLIES.is_none()
+            && V::KING_VS_KING_DRAW_PLIES.is_none())
             || pos.piece_count() > 4
         {
             return Endgame::None;
+        }
+        let kings_only = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
+        if kings_only {
+            let counts = (pos.kings(Color::White).len(), pos.kings(Color::Black).len());
+            match counts {
+                (1, 1) if V::KING_VS_KING_DRAW_PLIES.is_some() => return Endgame::KingVsKing,
+                (1, 2) | (2, 1) if V::TWO_KINGS_VS_KING_DRAW_PLIES.is_some() => {
+                    return Endgame::TwoKingsVsKing
+                }
+                _ => {}
+            }
         }
         for lone in Color::BOTH {
             if pos.pieces(lone).len() != 1 || pos.kings(lone).is_empty() {
@@ -80,6 +103,8 @@ impl Endgame {
             Endgame::None => None,
             Endgame::VsThree => V::LONE_KING_VS_THREE_DRAW_PLIES,
             Endgame::VsTwo => V::LONE_KING_VS_TWO_DRAW_PLIES,
+            Endgame::TwoKingsVsKing => V::TWO_KINGS_VS_KING_DRAW_PLIES,
+            Endgame::KingVsKing => V::KING_VS_KING_DRAW_PLIES,
         }
     }
 
@@ -88,6 +113,7 @@ impl Endgame {
             Endgame::None => None,
             Endgame::VsThree => Some(DrawReason::LoneKingVsThree),
             Endgame::VsTwo => Some(DrawReason::LoneKingVsTwo),
+            Endgame::TwoKingsVsKing | Endgame::KingVsKing => Some(DrawReason::FewKings),
         }
     }
 }

@@ -4,6 +4,11 @@
 //! items `n`, `Kn`, `n-m` or `Kn-m` (`K` marks kings and covers a whole range). The
 //! reader also takes a final `.`, a pasted `[FEN "..."]`, extra fields such as `:H0:F1`,
 //! empty lists, leading zeros and surrounding white space.
+//!
+//! Where a variant limits a king's consecutive non-capturing moves (Frisian), a final
+//! field `R` lists each side's current run as colour, square, `x` and length:
+//! `W:WK28,40:B10:RW28x2` (White's king on 28 has made two such moves in a row). It is
+//! written only when a run is under way; other variants never write it and ignore it.
 
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
@@ -132,6 +137,7 @@ impl<V: Variant> FromStr for Position<V> {
         };
         let mut pieces = Vec::new();
         let mut seen = [false; 2];
+        let mut runs = None;
         for field in fields {
             let field = field.trim();
             let mut chars = field.chars();
@@ -140,6 +146,10 @@ impl<V: Variant> FromStr for Position<V> {
                 Some('B' | 'b') => Color::Black,
                 // Extra fields such as `H0` (half-move clock) or `F1` (move number).
                 Some('H' | 'F' | 'h' | 'f') if seen.iter().all(|&s| s) => continue,
+                Some('R' | 'r') if seen.iter().all(|&s| s) => {
+                    runs = Some(chars.as_str());
+                    continue;
+                }
                 _ => {
                     return Err(FenError::BadColor {
                         fen: owned(),
@@ -183,11 +193,41 @@ impl<V: Variant> FromStr for Position<V> {
                 }
             }
         }
-        Position::from_pieces(turn, pieces).map_err(|source| FenError::Position {
+        let position_error = |source| FenError::Position {
             fen: owned(),
             source,
-        })
+        };
+        let mut pos = Position::from_pieces(turn, pieces).map_err(position_error)?;
+        if let (Some(runs), Some(_)) = (runs, V::KING_MOVE_LIMIT) {
+            for item in runs.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                let (color, square, moves) = parse_run(item).ok_or_else(|| FenError::BadItem {
+                    fen: owned(),
+                    item: item.to_string(),
+                })?;
+                pos = pos
+                    .with_king_run(color, square, moves)
+                    .map_err(position_error)?;
+            }
+        }
+        Ok(pos)
     }
+}
+
+/// Reads one king run of the `R` field: `W28x2` is White's king on 28, two moves in a row.
+fn parse_run(item: &str) -> Option<(Color, Square, u8)> {
+    let mut chars = item.chars();
+    let color = match chars.next()? {
+        'W' | 'w' => Color::White,
+        'B' | 'b' => Color::Black,
+        _ => return None,
+    };
+    let (square, moves) = chars.as_str().split_once(['x', 'X'])?;
+    let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(square) || !digits(moves) {
+        return None;
+    }
+    let square = Square::new(square.parse().ok()?)?;
+    Some((color, square, moves.parse().ok()?))
 }
 
 impl<V: Variant> Position<V> {
@@ -231,6 +271,13 @@ impl<V: Variant> Position<V> {
                     let _ = write!(out, "{start}");
                     i += 1;
                 }
+            }
+        }
+        let mut separator = ":R";
+        for color in Color::BOTH {
+            if let Some((square, moves)) = self.king_run(color) {
+                let _ = write!(out, "{separator}{}{square}x{moves}", color.letter());
+                separator = ",";
             }
         }
         out

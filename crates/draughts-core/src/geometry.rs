@@ -6,13 +6,20 @@
 //! which is never part of [`Geometry::VALID`]. Square `n` (1-based, as players read it)
 //! has bit `i + i / (2W)` with `i = n - 1`.
 //!
+//! Two dark squares apart along a row or a column (an orthogonal step, as Frisian pieces
+//! capture) are at `±1` within a row and `±(2W + 1)` across two rows; the first and last
+//! squares of each row are masked before the `±1` shifts, which would otherwise run
+//! into the neighbouring row.
+//!
 //! A mirrored board ([`Board8Mirrored`], Italian and Spanish) has the same bits, its
 //! squares numbered from the other side of each row: square 1 is the top-left corner.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// The four diagonal directions. "Up" is towards square 1 (White's forward direction).
+/// The four diagonal directions and the four orthogonal ones (along a row or a column,
+/// two dark squares per step: only Frisian captures use them). "Up" is towards square 1
+/// (White's forward direction).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Direction {
     /// Towards square 1, to the left.
@@ -23,15 +30,43 @@ pub enum Direction {
     DownLeft = 2,
     /// Towards the last square, to the right.
     DownRight = 3,
+    /// Two rows towards square 1, in the same column.
+    Up = 4,
+    /// Two rows towards the last square, in the same column.
+    Down = 5,
+    /// Two columns to the left, in the same row.
+    Left = 6,
+    /// Two columns to the right, in the same row.
+    Right = 7,
 }
 
 impl Direction {
-    /// All four directions.
+    /// The four diagonal directions.
     pub const ALL: [Direction; 4] = [
         Direction::UpLeft,
         Direction::UpRight,
         Direction::DownLeft,
         Direction::DownRight,
+    ];
+
+    /// The four orthogonal directions.
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// All eight directions, the diagonal ones first.
+    pub const ALL_EIGHT: [Direction; 8] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
     ];
 
     /// The direction pointing the other way.
@@ -42,13 +77,23 @@ impl Direction {
             Direction::UpRight => Direction::DownLeft,
             Direction::DownLeft => Direction::UpRight,
             Direction::DownRight => Direction::UpLeft,
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
         }
     }
 
-    /// Whether the direction points towards square 1.
+    /// Whether the direction points towards square 1 (diagonally or straight).
     #[inline]
     pub const fn is_up(self) -> bool {
-        matches!(self, Direction::UpLeft | Direction::UpRight)
+        matches!(self, Direction::UpLeft | Direction::UpRight | Direction::Up)
+    }
+
+    /// Whether the direction runs along a row or a column.
+    #[inline]
+    pub const fn is_orthogonal(self) -> bool {
+        self as u8 >= 4
     }
 }
 
@@ -66,6 +111,10 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const TOP_ROW: u64 = row_mask(Self::SIDE / 2, 0);
     /// Bits of the bottom row: where Black crowns.
     const BOTTOM_ROW: u64 = row_mask(Self::SIDE / 2, Self::SIDE - 1);
+    /// Bits of the first square of every row (no orthogonal step to the left).
+    const FIRST_COLUMN: u64 = column_mask(Self::SIDE / 2, Self::SIDE, 0);
+    /// Bits of the last square of every row (no orthogonal step to the right).
+    const LAST_COLUMN: u64 = column_mask(Self::SIDE / 2, Self::SIDE, Self::SIDE / 2 - 1);
     /// Squares are numbered right to left within each row of the bit layout, so that
     /// square 1 is the top-left corner (the board seen from the side of Italian players,
     /// whose bottom-right corner is playable).
@@ -146,11 +195,20 @@ const fn valid_mask(per_row: u8, squares: u8) -> u64 {
 }
 
 const fn row_mask(per_row: u8, row: u8) -> u64 {
+    line_mask(per_row, row * per_row, 1, per_row)
+}
+
+const fn column_mask(per_row: u8, side: u8, k: u8) -> u64 {
+    line_mask(per_row, k, per_row, side)
+}
+
+/// The bits of `count` square indices from `first`, `stride` apart.
+const fn line_mask(per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
     let mut mask = 0u64;
-    let mut k = 0;
-    while k < per_row {
-        mask |= 1u64 << bit_of_index(per_row, row * per_row + k);
-        k += 1;
+    let mut n = 0;
+    while n < count {
+        mask |= 1u64 << bit_of_index(per_row, first + n * stride);
+        n += 1;
     }
     mask
 }
@@ -165,6 +223,10 @@ pub const fn shift<G: Geometry>(bits: u64, d: Direction) -> u64 {
         Direction::UpRight => bits >> w,
         Direction::DownLeft => bits << w,
         Direction::DownRight => bits << (w + 1),
+        Direction::Up => bits >> (2 * w + 1),
+        Direction::Down => bits << (2 * w + 1),
+        Direction::Left => (bits & !G::FIRST_COLUMN) >> 1,
+        Direction::Right => (bits & !G::LAST_COLUMN) << 1,
     }
 }
 
@@ -213,6 +275,37 @@ mod tests {
             }
             assert_eq!(neighbours::<G>(i), expected, "square {}", i + 1);
         }
+    }
+
+    /// Orthogonal steps from the bit layout agree with row/column arithmetic: two rows
+    /// or two columns away, never wrapping round an edge.
+    fn check_orthogonal<G: Geometry>() {
+        for i in 0..G::SQUARES {
+            let (r, c) = row_col(G::PER_ROW, i);
+            for (d, dr, dc) in [
+                (Direction::Up, -2i8, 0i8),
+                (Direction::Down, 2, 0),
+                (Direction::Left, 0, -2),
+                (Direction::Right, 0, 2),
+            ] {
+                let b = shift::<G>(1u64 << bit_of_index(G::PER_ROW, i), d) & G::VALID;
+                let (nr, nc) = (r as i8 + dr, c as i8 + dc);
+                let side = G::SIDE as i8;
+                let expected = if (0..side).contains(&nr) && (0..side).contains(&nc) {
+                    1u64 << bit_of_index(G::PER_ROW, nr as u8 * G::PER_ROW + nc as u8 / 2)
+                } else {
+                    0
+                };
+                assert_eq!(b, expected, "square {} {d:?}", i + 1);
+                assert_eq!(d.reverse().reverse(), d);
+            }
+        }
+    }
+
+    #[test]
+    fn orthogonal_steps() {
+        check_orthogonal::<Board10>();
+        check_orthogonal::<Board8>();
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
-//! Killer, Antidraughts and Breakthrough (10x10), English (8x8 checkers), Brazilian,
-//! American pool checkers, Russian, Italian, Spanish and Czech (8x8), on one generic,
-//! monomorphised core.
+//! Killer, Antidraughts, Breakthrough, Frisian and Frysk! (10x10, the last two capturing
+//! along rows and columns too), English (8x8 checkers), Brazilian, American pool
+//! checkers, Russian, Italian, Spanish and Czech (8x8), on one generic, monomorphised
+//! core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -16,8 +17,9 @@
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
 //! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Killer`],
-//! [`Antidraughts`], [`Breakthrough`]) implementing [`Variant`]; positions, moves and
-//! bitboards are generic over them. Code that learns the variant at run time goes through [`AnyPosition`],
+//! [`Antidraughts`], [`Breakthrough`], [`Frisian`], [`Frysk`]) implementing [`Variant`];
+//! positions, moves and bitboards are generic over them. Code that learns the variant at
+//! run time goes through [`AnyPosition`],
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
 #![forbid(unsafe_code)]
@@ -27,6 +29,7 @@ mod any;
 pub mod bitboard;
 mod draw;
 mod fen;
+mod frisian;
 mod game;
 pub mod geometry;
 mod hub;
@@ -61,3 +64,4 @@ pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, Goal, International, Italian, Killer,
     KingLanding, Pool, Russian, Spanish, Variant,
 };
+pub use variant::{Frisian, Frysk};

@@ -29,6 +29,18 @@ type DirMask = u8;
 const UP: DirMask = 0b0011;
 const DOWN: DirMask = 0b1100;
 const ALL: DirMask = 0b1111;
+/// The diagonal and the orthogonal directions.
+const EIGHT: DirMask = 0xFF;
+
+/// Directions in which kings that jump short capture in variant `V`.
+#[inline(always)]
+const fn king_capture_dirs<V: Variant>() -> DirMask {
+    if V::ORTHOGONAL_CAPTURES {
+        EIGHT
+    } else {
+        ALL
+    }
+}
 
 /// Directions in which White's (`WHITE`) or Black's men step.
 #[inline(always)]
@@ -43,34 +55,35 @@ const fn forward<const WHITE: bool>() -> DirMask {
 /// Directions in which White's (`WHITE`) or Black's men capture in variant `V`.
 #[inline(always)]
 const fn man_capture_dirs<V: Variant, const WHITE: bool>() -> DirMask {
-    if V::MEN_CAPTURE_BACKWARDS {
+    if V::ORTHOGONAL_CAPTURES {
+        EIGHT
+    } else if V::MEN_CAPTURE_BACKWARDS {
         ALL
     } else {
         forward::<WHITE>()
     }
 }
 
-/// Runs `$body` once for each direction, with `$d` a constant, so that every shift in
-/// the body compiles to a fixed instruction (a loop over an array of directions does not
-/// unroll reliably).
+/// Runs `$body` once for each diagonal direction, with `$d` a constant, so that every
+/// shift in the body compiles to a fixed instruction (a loop over an array of directions
+/// does not unroll reliably). Given a variant first, it goes on with the orthogonal
+/// directions where that variant captures along them; elsewhere those arms are removed at
+/// compile time.
 macro_rules! each_direction {
-    (|$d:ident| $body:block) => {{
-        {
-            let $d = Direction::UpLeft;
-            $body
+    (|$d:ident| $body:block) => {
+        each_direction!(@[UpLeft, UpRight, DownLeft, DownRight] |$d| $body)
+    };
+    ($v:ident, |$d:ident| $body:block) => {{
+        each_direction!(|$d| $body);
+        if $v::ORTHOGONAL_CAPTURES {
+            each_direction!(@[Up, Down, Left, Right] |$d| $body)
         }
-        {
-            let $d = Direction::UpRight;
+    }};
+    (@[$($name:ident),*] |$d:ident| $body:block) => {{
+        $({
+            let $d = Direction::$name;
             $body
-        }
-        {
-            let $d = Direction::DownLeft;
-            $body
-        }
-        {
-            let $d = Direction::DownRight;
-            $body
-        }
+        })*
     }};
 }
 
@@ -90,6 +103,8 @@ struct Sides<const WHITE: bool> {
     /// The opponent's kings, where the rules need them (else 0).
     opp_kings: u64,
     empty: u64,
+    /// A king that may not step, its run of steps being at the limit (else 0).
+    blocked: u64,
 }
 
 /// Calls `$body` with `$sides` bound to the [`Sides`] of `$color` in `$pos`.
@@ -130,6 +145,21 @@ impl<const WHITE: bool> Sides<WHITE> {
                 0
             },
             empty: <V::Board as Geometry>::VALID & !(own | opp),
+            blocked: if const { V::KING_MOVE_LIMIT.is_some() } && us == pos.turn() {
+                pos.blocked_king_bit()
+            } else {
+                0
+            },
+        }
+    }
+
+    /// The kings that may step (all of them where runs are not limited).
+    #[inline(always)]
+    fn stepping_kings<V: Variant>(&self) -> u64 {
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            self.kings & !self.blocked
+        } else {
+            self.kings
         }
     }
 
@@ -161,7 +191,7 @@ impl<const WHITE: bool> Sides<WHITE> {
     fn can_capture<V: Variant>(&self) -> bool {
         let men_dirs = man_capture_dirs::<V, WHITE>();
         let kings_step = if V::FLYING_KINGS { 0 } else { self.kings };
-        each_direction!(|d| {
+        each_direction!(V, |d| {
             let mut jumpers = kings_step;
             if has(men_dirs, d) && V::MEN_CAPTURE_KINGS {
                 jumpers |= self.men;
@@ -185,7 +215,7 @@ impl<const WHITE: bool> Sides<WHITE> {
     fn capturing_men<V: Variant>(&self) -> u64 {
         let dirs = man_capture_dirs::<V, WHITE>();
         let mut men = 0;
-        each_direction!(|d| {
+        each_direction!(V, |d| {
             if has(dirs, d) {
                 let back = d.reverse();
                 let victims = shift::<V::Board>(self.empty, back) & self.men_victims::<V>();
@@ -200,15 +230,16 @@ impl<const WHITE: bool> Sides<WHITE> {
     fn count_steps<V: Variant>(&self) -> usize {
         let mut n = 0;
         let fwd = forward::<WHITE>();
+        let kings = self.stepping_kings::<V>();
         each_direction!(|d| {
             if has(fwd, d) {
                 n += (shift::<V::Board>(self.men, d) & self.empty).count_ones();
             }
-            if self.kings != 0 {
+            if kings != 0 {
                 n += if V::FLYING_KINGS {
-                    self.ray::<V::Board>(self.kings, d).count_ones()
+                    self.ray::<V::Board>(kings, d).count_ones()
                 } else {
-                    (shift::<V::Board>(self.kings, d) & self.empty).count_ones()
+                    (shift::<V::Board>(kings, d) & self.empty).count_ones()
                 };
             }
         });
@@ -223,11 +254,12 @@ impl<const WHITE: bool> Sides<WHITE> {
                 push_steps(list, shift::<V::Board>(self.men, d) & self.empty, d);
             }
             if !V::FLYING_KINGS {
-                push_steps(list, shift::<V::Board>(self.kings, d) & self.empty, d);
+                let kings = self.stepping_kings::<V>();
+                push_steps(list, shift::<V::Board>(kings, d) & self.empty, d);
             }
         });
         if V::FLYING_KINGS {
-            let mut kings = self.kings;
+            let mut kings = self.stepping_kings::<V>();
             while kings != 0 {
                 let from = kings.trailing_zeros();
                 kings &= kings - 1;
@@ -271,7 +303,8 @@ impl<const WHITE: bool> Sides<WHITE> {
             match men_dirs {
                 UP => search.short::<UP>(at, 0, 0),
                 DOWN => search.short::<DOWN>(at, 0, 0),
-                _ => search.short::<ALL>(at, 0, 0),
+                ALL => search.short::<ALL>(at, 0, 0),
+                _ => search.short::<EIGHT>(at, 0, 0),
             }
         }
         search.opp = self.opp;
@@ -284,8 +317,10 @@ impl<const WHITE: bool> Sides<WHITE> {
             search.empty = self.empty | at;
             if V::FLYING_KINGS {
                 search.flying(at, None, 0, 0);
-            } else {
+            } else if king_capture_dirs::<V>() == ALL {
                 search.short::<ALL>(at, 0, 0);
+            } else {
+                search.short::<EIGHT>(at, 0, 0);
             }
         }
     }
@@ -294,7 +329,11 @@ impl<const WHITE: bool> Sides<WHITE> {
     /// be chosen, the men's capture sequences are counted without being listed.
     #[inline(always)]
     fn count_moves<V: Variant>(&self) -> usize {
-        if V::MEN_CAPTURE_BACKWARDS || !V::CAPTURE_PRECEDENCE.is_free() || !V::MEN_CAPTURE_KINGS {
+        if V::MEN_CAPTURE_BACKWARDS
+            || V::ORTHOGONAL_CAPTURES
+            || !V::CAPTURE_PRECEDENCE.is_free()
+            || !V::MEN_CAPTURE_KINGS
+        {
             return if self.can_capture::<V>() {
                 let mut list = MoveList::<V>::new();
                 self.generate_captures(&mut list);
@@ -474,7 +513,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// king without flying moves) in the directions of `DIRS`.
     fn short<const DIRS: DirMask>(&mut self, at: u64, captured: u64, landed: u64) {
         let mut ended = true;
-        each_direction!(|d| {
+        each_direction!(V, |d| {
             if has(DIRS, d) {
                 let victim = shift::<V::Board>(at, d) & self.opp & !captured;
                 let land = shift::<V::Board>(victim, d) & self.empty;
@@ -516,7 +555,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// of `land` (squares along `came`) can capture again from one of them.
     fn continues(&self, land: u64, came: Direction, captured: u64) -> bool {
         let mut found = false;
-        each_direction!(|d| {
+        each_direction!(V, |d| {
             if d != came.reverse() {
                 let mut sq = shift::<V::Board>(land, d);
                 let mut blocked = sq & !self.empty;
@@ -536,7 +575,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// Continues a flying king's sequence; `came` is the direction of the last jump.
     fn flying(&mut self, at: u64, came: Option<Direction>, captured: u64, landed: u64) {
         let mut ended = true;
-        each_direction!(|d| {
+        each_direction!(V, |d| {
             // Straight back lies the piece just jumped, which cannot be jumped again.
             if Some(d.reverse()) != came {
                 let mut sq = shift::<V::Board>(at, d);
@@ -552,8 +591,8 @@ impl<V: Variant> CaptureSearch<'_, V> {
                     let captured = captured | victim;
                     // Where any sequence may be chosen, a king that can go on capturing
                     // from some square beyond the victim must land on one of those
-                    // (under the majority rule, stopping short loses to going on anyway).
-                    let must_continue = !V::CAPTURE_PRECEDENCE.most_pieces
+                    // (under the majority or value rule, stopping short loses to going on).
+                    let must_continue = !V::CAPTURE_PRECEDENCE.grows_with_captures()
                         && self.continues(self.run(first, d), d, captured);
                     let mut land = first;
                     while land != 0 {
@@ -667,6 +706,7 @@ impl<V: Variant> Position<V> {
                 opp: opp[0],
                 opp_kings: if needs_opp_kings::<V>() { opp[1] } else { 0 },
                 empty,
+                blocked: 0,
             };
             sides.can_capture::<V>()
         }

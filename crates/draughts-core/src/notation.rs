@@ -70,7 +70,12 @@ impl Walk {
             return;
         }
         let flying = king && V::FLYING_KINGS;
-        for dir in Direction::ALL {
+        let dirs: &[Direction] = if V::ORTHOGONAL_CAPTURES {
+            &Direction::ALL_EIGHT
+        } else {
+            &Direction::ALL
+        };
+        for &dir in dirs {
             if !(king || V::MEN_CAPTURE_BACKWARDS || dir.is_up() == self.white) {
                 continue;
             }

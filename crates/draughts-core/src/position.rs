@@ -34,6 +34,16 @@ pub enum PositionError {
         /// Where it stands.
         square: Square,
     },
+    /// A king run the variant does not have, longer than its limit, or not of a king.
+    #[error("{color} cannot have made {moves} king moves in a row ending on {square}")]
+    BadKingRun {
+        /// The side.
+        color: Color,
+        /// The king's square.
+        square: Square,
+        /// The length of the run.
+        moves: u8,
+    },
     /// More pieces of one side than the game starts with.
     #[error("{color} has {count} pieces; at most {max} are possible")]
     TooManyPieces {
@@ -56,7 +66,31 @@ pub struct Position<V: Variant> {
     kings: u64,
     hash: u64,
     turn: Color,
+    /// Each side's run of non-capturing moves with one king, where the variant limits it
+    /// ([`Variant::KING_MOVE_LIMIT`]); always empty elsewhere. It sits in what would be
+    /// padding, so other variants' positions keep their size.
+    run: KingRun,
     variant: PhantomData<V>,
+}
+
+/// Each side's latest run of consecutive non-capturing moves with one king: the king's
+/// bit and the length of the run (0: no run).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(align(4))]
+struct KingRun {
+    bit: [u8; 2],
+    moves: [u8; 2],
+}
+
+impl KingRun {
+    /// The Zobrist key of `color`'s run.
+    #[inline]
+    fn key(&self, color: usize) -> u64 {
+        match self.moves[color] {
+            0 => 0,
+            n => zobrist::king_run(color, n, self.bit[color]),
+        }
+    }
 }
 
 /// Raw bits of the row where `color` crowns.
@@ -94,6 +128,7 @@ impl<V: Variant> Position<V> {
             kings,
             hash: 0,
             turn,
+            run: KingRun::default(),
             variant: PhantomData,
         };
         pos.hash = pos.compute_hash();
@@ -195,7 +230,83 @@ impl<V: Variant> Position<V> {
         if self.turn == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
         }
-        h
+        h ^ self.run.key(0) ^ self.run.key(1)
+    }
+
+    /// The king that `color` has just moved without capturing, and how many such moves
+    /// in a row it has made (where [`Variant::KING_MOVE_LIMIT`] counts them); `None` if
+    /// `color`'s last move was not a king's non-capturing move.
+    ///
+    /// ```
+    /// use draughts_core::{Color, Frisian, Position};
+    ///
+    /// let pos: Position<Frisian> = "W:WK46,40:B15".parse()?;
+    /// let pos = pos.play_text("46-37")?.play_text("15-20")?;
+    /// assert_eq!(pos.king_run(Color::White).map(|(s, n)| (s.number(), n)), Some((37, 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn king_run(&self, color: Color) -> Option<(Square, u8)> {
+        let c = color.index();
+        (self.run.moves[c] > 0).then(|| {
+            (
+                Bitboard::<V>::square_of_bit(self.run.bit[c].into()),
+                self.run.moves[c],
+            )
+        })
+    }
+
+    /// The same position with `color`'s king run set to `moves` moves of the king on
+    /// `square` (`moves` 0 clears it), for readers of positions that carry the run.
+    ///
+    /// # Errors
+    /// A variant without [`Variant::KING_MOVE_LIMIT`], a run longer than the limit, or
+    /// `square` not holding a king of `color`.
+    pub fn with_king_run(
+        &self,
+        color: Color,
+        square: Square,
+        moves: u8,
+    ) -> Result<Position<V>, PositionError> {
+        let c = color.index();
+        let bit = Bitboard::<V>::bit(square).unwrap_or(0);
+        let is_king = self.pieces[c] & self.kings & bit != 0;
+        let fits = V::KING_MOVE_LIMIT.is_some_and(|limit| moves <= limit);
+        if moves > 0 && !(fits && is_king) {
+            return Err(PositionError::BadKingRun {
+                color,
+                square,
+                moves,
+            });
+        }
+        let mut pos = *self;
+        pos.hash ^= pos.run.key(c);
+        pos.run.moves[c] = moves;
+        pos.run.bit[c] = if moves == 0 {
+            0
+        } else {
+            bit.trailing_zeros() as u8
+        };
+        pos.hash ^= pos.run.key(c);
+        Ok(pos)
+    }
+
+    /// The king of the side to move that may not make another non-capturing move (its run
+    /// has reached [`Variant::KING_MOVE_LIMIT`] and the side still has men), as a raw bit;
+    /// 0 if none. Always 0 where there is no limit.
+    #[inline(always)]
+    pub(crate) fn blocked_king_bit(&self) -> u64 {
+        match V::KING_MOVE_LIMIT {
+            None => 0,
+            Some(limit) => {
+                let us = self.turn.index();
+                let own = self.pieces[us];
+                if self.run.moves[us] >= limit && own & !self.kings != 0 {
+                    (1u64 << (self.run.bit[us] & 63)) & own & self.kings
+                } else {
+                    0
+                }
+            }
+        }
     }
 
     /// All pieces of `color`.
@@ -304,11 +415,19 @@ impl<V: Variant> Position<V> {
             }
             out
         };
-        Position::from_raw(
+        let mut pos = Position::from_raw(
             [mirror(self.pieces[1]), mirror(self.pieces[0])],
             mirror(self.kings),
             !self.turn,
-        )
+        );
+        for c in 0..2 {
+            if self.run.moves[c] > 0 {
+                pos.run.moves[1 - c] = self.run.moves[c];
+                pos.run.bit[1 - c] = mirror(1u64 << self.run.bit[c]).trailing_zeros() as u8;
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos
     }
 
     /// Raw bits of all pieces of `color` (layout in [`crate::geometry`]).
@@ -381,8 +500,52 @@ impl<V: Variant> Position<V> {
                 }
             }
         }
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            // By value: borrowing `pos` here would cost every variant a copy on return.
+            let has_men = pos.pieces[us] & !pos.kings != 0;
+            let (run, hash) = self.next_run(from_bit, to_bit, was_king == 1, captured, has_men);
+            pos.run = run;
+            if HASH {
+                pos.hash ^= hash;
+            }
+        }
         pos.turn = !self.turn;
         pos
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The king runs after a move from `from_bit` to `to_bit` (by a king if `by_king`,
+    /// taking `captured`, the mover keeping men if `has_men`), and the change of hash.
+    #[inline(never)]
+    fn next_run(
+        &self,
+        from_bit: usize,
+        to_bit: usize,
+        by_king: bool,
+        captured: u64,
+        has_men: bool,
+    ) -> (KingRun, u64) {
+        let us = self.turn.index();
+        let them = 1 - us;
+        let mut run = self.run;
+        // A king's non-capturing move lengthens its run (or starts one); any other move
+        // ends the side's run, and without men there is nothing to count.
+        let steps = by_king && captured == 0 && has_men;
+        let same = run.moves[us] > 0 && usize::from(run.bit[us]) == from_bit;
+        run.moves[us] = match (steps, same) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => run.moves[us].saturating_add(1),
+        };
+        run.bit[us] = if steps { to_bit as u8 } else { 0 };
+        // A king taken ends its run.
+        if run.moves[them] > 0 && captured >> run.bit[them] & 1 != 0 {
+            run.moves[them] = 0;
+            run.bit[them] = 0;
+        }
+        let hash = (0..2).fold(0, |h, c| h ^ self.run.key(c) ^ run.key(c));
+        (run, hash)
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! A rulebook's precedence is a chain of criteria, each consulted only when the earlier
 //! ones tie. Every chain found in the supported rulebooks is a sub-sequence of one fixed
-//! order (most pieces, a capture with a king, most kings, the earliest king), so a
+//! order (most pieces or most value, a capture with a king, most kings, the earliest
+//! king), so a
 //! [`Precedence`] is a set of switches over that order, and ranking a capture is one
 //! integer built from constants: a variant pays only for the criteria it switches on.
 
@@ -20,6 +21,9 @@
 pub struct Precedence {
     /// The capture taking the most pieces (kings and men count the same).
     pub most_pieces: bool,
+    /// The capture of the highest value, a king counting [`Precedence::KING_VALUE`] men
+    /// (Frisian); it takes the place of `most_pieces`, which it overrides.
+    pub most_value: bool,
     /// A capture made by a king before one made by a man.
     pub with_king: bool,
     /// The capture taking the most kings.
@@ -33,6 +37,7 @@ impl Precedence {
     /// Any capture may be chosen (English, Pool, Russian).
     pub const FREE: Precedence = Precedence {
         most_pieces: false,
+        most_value: false,
         with_king: false,
         most_kings: false,
         earliest_king: false,
@@ -46,6 +51,7 @@ impl Precedence {
     /// (Italian).
     pub const ITALIAN: Precedence = Precedence {
         most_pieces: true,
+        most_value: false,
         with_king: true,
         most_kings: true,
         earliest_king: true,
@@ -62,14 +68,39 @@ impl Precedence {
         ..Precedence::FREE
     };
 
+    /// The highest value, then a capture with a king (Frisian).
+    pub const FRISIAN: Precedence = Precedence {
+        most_value: true,
+        with_king: true,
+        ..Precedence::FREE
+    };
+
+    /// What a king is worth, in hundredths of a man, under `most_value`: more than a man
+    /// and less than two (the DFS rules: "a king has more value than a man, but less than
+    /// two men", mindsports.nl; "slightly less than 2 men", boardspace.net), so one king
+    /// yields to two men and two kings beat three. Sources that say "a man and a half"
+    /// (Wikipedia; pydraughts counts 1.501) differ only on three kings or more against
+    /// five men or more. Twenty kings stay below 4,096.
+    pub const KING_VALUE: u32 = 199;
+
     /// Whether any capture may be chosen.
     pub const fn is_free(self) -> bool {
-        !(self.most_pieces || self.with_king || self.most_kings || self.earliest_king)
+        !(self.most_pieces
+            || self.most_value
+            || self.with_king
+            || self.most_kings
+            || self.earliest_king)
+    }
+
+    /// Whether every further piece taken raises the rank, so that a capture that could
+    /// go on never ranks first by stopping.
+    pub(crate) const fn grows_with_captures(self) -> bool {
+        self.most_pieces || self.most_value
     }
 
     /// Whether the rank looks at which pieces were taken (kings or men).
     pub(crate) const fn counts_kings(self) -> bool {
-        self.most_kings || self.earliest_king
+        self.most_value || self.most_kings || self.earliest_king
     }
 
     /// The rank of a capture of `pieces` pieces, made by a king if `with_king`, taking
@@ -84,7 +115,10 @@ impl Precedence {
         king_jumps: u32,
     ) -> u64 {
         let mut rank = 0;
-        if self.most_pieces {
+        if self.most_value {
+            let value = 100 * (pieces - kings) + Precedence::KING_VALUE * kings;
+            rank |= (value as u64) << 40;
+        } else if self.most_pieces {
             rank |= (pieces as u64) << 40;
         }
         if self.with_king && with_king {
@@ -103,5 +137,27 @@ impl Precedence {
     #[inline(always)]
     pub(crate) const fn king_jump(jump: u32) -> u32 {
         1 << (31 - jump)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frisian values (mindsports.nl, "Frisian Draughts rules"): a king is worth more than
+    /// one man and less than two; two kings more than three men; equal values go to the
+    /// capture made by a king.
+    #[test]
+    fn frisian_values() {
+        let rank = |men: u32, kings: u32, by_king: bool| {
+            Precedence::FRISIAN.rank(men + kings, by_king, kings, 0)
+        };
+        assert!(rank(0, 1, false) > rank(1, 0, false));
+        assert!(rank(0, 1, false) < rank(2, 0, false));
+        assert!(rank(0, 2, false) > rank(3, 0, false));
+        assert!(rank(1, 1, false) < rank(3, 0, false));
+        assert!(rank(1, 0, true) > rank(1, 0, false));
+        assert!(rank(2, 0, false) > rank(1, 0, true));
+        assert!(rank(0, 20, true) < 1 << 52);
     }
 }

@@ -19,6 +19,7 @@
 //! statement in `tests/common`, and the engine's `openings/<name>.fen`
 //! (`draughts openings --variant <name>`).
 
+pub use crate::frisian::{Frisian, Frysk};
 use crate::geometry::{Board10, Board8, Board8Mirrored, Geometry};
 use crate::piece::Color;
 use crate::precedence::Precedence;
@@ -45,6 +46,14 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const CAPTURE_PRECEDENCE: Precedence = Precedence::FREE;
     /// Men may capture kings.
     const MEN_CAPTURE_KINGS: bool = true;
+    /// Men and kings capture along rows and columns as well as diagonals (Frisian): an
+    /// orthogonal jump takes the dark square two columns or two rows away, the light
+    /// square between being nobody's. Moves that do not capture stay diagonal.
+    const ORTHOGONAL_CAPTURES: bool = false;
+    /// A side that has men as well as kings may make at most this many non-capturing
+    /// moves in a row with the same king (Frisian: three); `None` if there is no limit.
+    /// The run is part of the position ([`crate::Position::king_run`]).
+    const KING_MOVE_LIMIT: Option<u8> = None;
     /// A man that reaches its far row during a capture is crowned at once and goes on
     /// capturing as a king; otherwise it is crowned only where its move ends.
     const CROWNS_MID_CAPTURE: bool = false;
@@ -71,6 +80,12 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// a lone king against one or two pieces, at least one of them a king, is drawn;
     /// `None` if no such rule. Nothing restarts the count while the material lasts.
     const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = None;
+    /// Plies, counted from when the material arises, after which two kings against a lone
+    /// king, no men on the board, are drawn; `None` if no such rule.
+    const TWO_KINGS_VS_KING_DRAW_PLIES: Option<u16> = None;
+    /// Plies, counted from when the material arises, after which a king against a king,
+    /// no men on the board, is drawn; `None` if no such rule.
+    const KING_VS_KING_DRAW_PLIES: Option<u16> = None;
 }
 
 /// What wins a game of a variant.
@@ -306,7 +321,7 @@ impl Variant for Antidraughts {
     // lidraughts, "Antidraughts": lose all your pieces or be blocked to win.
     const GOAL: Goal = Goal::GiveAway;
     // No PDN 3.0 number: chosen here (FORMATS 7).
-    const PDN_GAME_TYPE: u8 = 42;
+    const PDN_GAME_TYPE: u8 = 44;
 }
 
 /// Breakthrough: International rules, and the first side to crown a man wins
@@ -324,7 +339,7 @@ impl Variant for Breakthrough {
     // lidraughts, "Breakthrough": the first player to make a king wins.
     const GOAL: Goal = Goal::Crown;
     // No PDN 3.0 number: chosen here (FORMATS 7).
-    const PDN_GAME_TYPE: u8 = 43;
+    const PDN_GAME_TYPE: u8 = 45;
 }
 
 /// Killer draughts (Christian Freeling): International rules, except that a king whose
@@ -342,5 +357,5 @@ impl Variant for Killer {
     international_rules!();
     const KING_LANDING: KingLanding = KingLanding::BehindLastKing;
     // No PDN 3.0 number: chosen here (FORMATS 7).
-    const PDN_GAME_TYPE: u8 = 41;
+    const PDN_GAME_TYPE: u8 = 43;
 }

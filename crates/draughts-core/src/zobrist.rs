@@ -47,3 +47,11 @@ pub(crate) fn of_bits(t: usize, mut bits: u64) -> u64 {
     }
     h
 }
+
+/// The key of `color`'s run of `moves` non-capturing moves with the king on `bit`
+/// (variants that limit such runs only).
+#[inline]
+pub(crate) fn king_run(color: usize, moves: u8, bit: u8) -> u64 {
+    let seed = 0x4B49_4E47_0000_0000u64 ^ ((color as u64) << 16) ^ (u64::from(moves) << 8);
+    splitmix(seed ^ u64::from(bit)).1
+}

@@ -14,6 +14,7 @@ use draughts_core::{
     divide, perft, Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian,
     Killer, Pool, Position, Russian, Spanish, Variant,
 };
+use draughts_core::{Frisian, Frysk};
 use std::path::PathBuf;
 use std::thread;
 
@@ -197,6 +198,18 @@ fn perft_deep_killer_antidraughts_breakthrough() {
     check::<Breakthrough>(u64::MAX);
 }
 
+#[test]
+fn perft_frisian() {
+    let checked = check::<Frisian>(NODE_CAP);
+    assert!(checked >= 7, "only {checked} figures checked");
+}
+
+#[test]
+fn perft_frysk() {
+    let checked = check::<Frysk>(NODE_CAP);
+    assert!(checked >= 6, "only {checked} figures checked");
+}
+
 /// Every figure, including the deep ones (minutes in release mode, longer here).
 #[test]
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
@@ -280,6 +293,8 @@ fn tables_are_well_formed() {
     check_rows::<Killer>();
     check_rows::<Antidraughts>();
     check_rows::<Breakthrough>();
+    check_rows::<Frisian>();
+    check_rows::<Frysk>();
 }
 
 /// `divide` splits a perft by first move: one entry per legal move, adding up.
@@ -312,6 +327,8 @@ fn divide_adds_up() {
     check_divide::<Killer>(3);
     check_divide::<Antidraughts>(3);
     check_divide::<Breakthrough>(3);
+    check_divide::<Frisian>(3);
+    check_divide::<Frysk>(4);
 }
 
 /// Perft of depth 0 is 1 and of depth 1 the number of legal moves.

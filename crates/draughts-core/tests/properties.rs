@@ -12,6 +12,7 @@ use draughts_core::{
     Color, Czech, English, Game, Geometry, International, Italian, Killer, Kind, KnownVariant,
     Piece, Pool, Position, Russian, Spanish, Square, Variant,
 };
+use draughts_core::{Frisian, Frysk};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -480,7 +481,9 @@ variant_properties!(
     czech Czech,
     killer Killer,
     antidraughts Antidraughts,
-    breakthrough Breakthrough
+    breakthrough Breakthrough,
+    frisian Frisian,
+    frysk Frysk
 );
 
 /// The brute-force generator itself, on the positions of FORMATS §2 and the starts.
@@ -553,6 +556,8 @@ fn playouts_to_the_end() {
     run::<Killer>(100);
     run::<Antidraughts>(100);
     run::<Breakthrough>(100);
+    run::<Frisian>(100);
+    run::<Frysk>(200);
 }
 
 /// Men never stand on their own crowning row after any move (they are crowned there).
@@ -599,6 +604,8 @@ fn no_man_on_its_crowning_row() {
     run::<Killer>();
     run::<Antidraughts>();
     run::<Breakthrough>();
+    run::<Frisian>();
+    run::<Frysk>();
 }
 
 proptest! {

@@ -1,5 +1,5 @@
-//! An independent check of Brazilian, Russian, Italian, Antidraughts and Breakthrough move
-//! generation against pydraughts
+//! An independent check of Brazilian, Russian, Italian, Antidraughts, Breakthrough,
+//! Frisian and Frysk! move generation against pydraughts
 //! (PyPI `pydraughts`, 0.6.7 when written), on positions from random playouts: the
 //! number of legal moves and perft(2) of each position must agree. pydraughts is slow
 //! (about a second per hundred positions), so the sample is small.
@@ -8,14 +8,21 @@
 //! `PYDRAUGHTS_PYTHON` (default `python3`); elsewhere it says so and passes. pydraughts
 //! reads Brazilian and Russian FEN in algebraic squares (`a1` White's bottom-left), so
 //! those positions are handed over in that form; Italian FEN it reads in the Italian
-//! numbering, as ours, with every square listed; the 10x10 variants in plain numbers.
-//! pydraughts lists moves in a finished Breakthrough game (after a crowning) where we
-//! list none; the script counts no moves there, as we do. pydraughts also takes names
-//! it does not know (`killer`, `thai`) as International, so it cannot check those.
+//! numbering, as ours, with every square listed; the 10x10 variants (Frysk! is `frysk!`
+//! there) in plain numbers. pydraughts lists moves in a finished Breakthrough game
+//! (after a crowning) where we list none; the script counts no moves there, as we do.
+//! pydraughts also takes names it does not know (`killer`, `thai`) as International, so
+//! it cannot check those.
+//!
+//! pydraughts knows a Frisian king's run of moves only from the moves it was pushed, not
+//! from a FEN, so the Frisian positions are compared with their runs cleared (perft(2)
+//! cannot reach a run of three from there). pydraughts counts a king as 1.501 men where
+//! we count 1.99 (see `Precedence::KING_VALUE`): the two differ only when three kings or
+//! more are taken against five men or more, which random games do not reach.
 
 use draughts_core::{
-    perft, Antidraughts, Brazilian, Breakthrough, Color, Italian, Kind, Position, Russian, Square,
-    Variant,
+    perft, Antidraughts, Brazilian, Breakthrough, Color, Frisian, Frysk, Italian, Kind, Position,
+    Russian, Square, Variant,
 };
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -96,7 +103,12 @@ fn samples<V: Variant>(
             if moves.is_empty() {
                 break;
             }
-            out.push((listed_fen(&pos, name), moves.len(), perft(&pos, 2)));
+            let plain = Color::BOTH.into_iter().fold(pos, |p, color| {
+                let any = Square::new(1).expect("square 1");
+                p.with_king_run(color, any, 0).expect("clearing a run")
+            });
+            let count = plain.legal_moves().len();
+            out.push((listed_fen(&plain, name), count, perft(&plain, 2)));
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
@@ -106,18 +118,14 @@ fn samples<V: Variant>(
     out
 }
 
-fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
-    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15, square);
+/// Runs `script` with `input` on standard input; its output lines.
+fn run_python(script: &str, input: &str) -> Vec<String> {
     let mut child = Command::new(python())
-        .args(["-c", SCRIPT])
+        .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("python starts");
-    let mut input = String::new();
-    for (fen, _, _) in &samples {
-        input.push_str(&format!("{name};{fen}\n"));
-    }
     child
         .stdin
         .take()
@@ -127,12 +135,21 @@ fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
     let output = child.wait_with_output().expect("pydraughts answers");
     assert!(output.status.success(), "pydraughts failed");
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    let answers: Vec<&str> = text.lines().collect();
+    text.lines().map(str::to_string).collect()
+}
+
+fn compare<V: Variant>(name: &str, games: usize, square: fn(Square) -> String) {
+    let samples = samples::<V>(games, 0x9E37_79B9_7F4A_7C15, square);
+    let mut input = String::new();
+    for (fen, _, _) in &samples {
+        input.push_str(&format!("{name};{fen}\n"));
+    }
+    let answers = run_python(SCRIPT, &input);
     assert_eq!(answers.len(), samples.len());
     let mut mismatches = Vec::new();
     for ((fen, moves, perft2), answer) in samples.iter().zip(answers) {
         let ours = format!("{moves} {perft2}");
-        if ours != answer {
+        if ours != *answer {
             mismatches.push(format!("{fen}: ours {ours}, pydraughts {answer}"));
         }
     }
@@ -164,4 +181,102 @@ fn antidraughts_and_breakthrough_agree_with_pydraughts() {
     }
     compare::<Antidraughts>("antidraughts", 3, |square| square.to_string());
     compare::<Breakthrough>("breakthrough", 3, |square| square.to_string());
+}
+
+#[test]
+fn frisian_and_frysk_agree_with_pydraughts() {
+    if !pydraughts_available() {
+        eprintln!("pydraughts not importable by {}: skipped", python());
+        return;
+    }
+    compare::<Frisian>("frisian", 12, |square| square.to_string());
+    compare::<Frysk>("frysk!", 30, |square| square.to_string());
+}
+
+/// Reads `variant;move move ...` lines (moves in captured-square form, played from the
+/// start) and prints, for each line, the number of legal moves before each move: a check
+/// of what pydraughts derives from the moves played, such as a Frisian king's run.
+const GAME_SCRIPT: &str = r#"
+import sys
+from draughts import Board
+def key(m):
+    return (m.board_move[0][0], m.board_move[-1][-1], tuple(sorted(c for c in m.captures if c)))
+for line in sys.stdin:
+    variant, moves = line.strip().split(";")
+    b = Board(variant=variant)
+    counts = []
+    for text in moves.split():
+        squares = [int(s) for s in text.replace("-", "x").split("x")]
+        want = (squares[0], squares[1], tuple(sorted(squares[2:])))
+        unique = {key(m): m for m in b.legal_moves()}
+        counts.append(str(len(unique)))
+        if want not in unique:
+            counts.append("missing:" + text)
+            break
+        b.push(unique[want])
+    print(" ".join(counts))
+"#;
+
+/// Games of `V` from the start, favouring kings' non-capturing moves so that runs of
+/// them are common: each as its moves (captured-square form) and its move counts, and the
+/// number of positions where a king had reached the limit while its side had men.
+fn king_games<V: Variant>(games: usize) -> (Vec<(String, String)>, usize) {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut out = Vec::new();
+    let mut limited = 0;
+    for _ in 0..games {
+        let mut pos = Position::<V>::initial();
+        let (mut texts, mut counts) = (Vec::new(), Vec::new());
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            counts.push(moves.len().to_string());
+            let run = pos.king_run(pos.turn()).map_or(0, |(_, n)| n);
+            if Some(run) == V::KING_MOVE_LIMIT && !pos.men(pos.turn()).is_empty() {
+                limited += 1;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let king_steps: Vec<_> = moves
+                .iter()
+                .filter(|m| !m.is_capture() && pos.kings(pos.turn()).contains(m.from()))
+                .collect();
+            let mv = if !king_steps.is_empty() && rng % 4 != 0 {
+                *king_steps[(rng >> 8) as usize % king_steps.len()]
+            } else {
+                moves[(rng >> 8) as usize % moves.len()]
+            };
+            texts.push(Position::<V>::hub_move_text(&mv));
+            pos = pos.play_unchecked(&mv);
+        }
+        out.push((texts.join(" "), counts.join(" ")));
+    }
+    (out, limited)
+}
+
+/// Frisian games that run kings up against the limit of three moves in a row agree with
+/// pydraughts move by move.
+#[test]
+fn frisian_king_runs_agree_with_pydraughts() {
+    if !pydraughts_available() {
+        eprintln!("pydraughts not importable by {}: skipped", python());
+        return;
+    }
+    let (games, limited) = king_games::<Frisian>(60);
+    assert!(
+        limited >= 5,
+        "only {limited} positions with a king at its limit"
+    );
+    let input: String = games
+        .iter()
+        .map(|(m, _)| format!("frisian;{m}\n"))
+        .collect();
+    let answers = run_python(GAME_SCRIPT, &input);
+    assert_eq!(answers.len(), games.len());
+    for ((moves, counts), answer) in games.iter().zip(answers) {
+        assert_eq!(counts, &answer, "game {moves}");
+    }
 }

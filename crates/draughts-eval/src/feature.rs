@@ -225,6 +225,8 @@ fn shift_n<G: Geometry>(bits: u64, d: Direction, n: u32) -> u64 {
         Direction::UpRight => bits >> (n * w),
         Direction::DownLeft => bits << (n * w),
         Direction::DownRight => bits << (n * (w + 1)),
+        // Orthogonal steps mask the board's edges at every step; evaluation uses none.
+        orthogonal => (0..n).fold(bits, |b, _| shift::<G>(b, orthogonal)),
     }
 }
 

@@ -22,6 +22,9 @@ pub enum Termination {
     /// A lone king held out against one or two pieces (the 5-move rule).
     #[pyo3(name = "LONE_KING_VS_TWO")]
     LoneKingVsTwo,
+    /// Kings only, one or two against one, for too long (Frisian).
+    #[pyo3(name = "FEW_KINGS")]
+    FewKings,
 }
 
 /// The end of a game: `termination` and `winner` (`True` White, `False` Black, `None`
@@ -51,6 +54,7 @@ impl Outcome {
                     DrawReason::KingMoves => Termination::KingMoves,
                     DrawReason::LoneKingVsThree => Termination::LoneKingVsThree,
                     DrawReason::LoneKingVsTwo => Termination::LoneKingVsTwo,
+                    DrawReason::FewKings => Termination::FewKings,
                 },
                 None,
             ),
@@ -90,5 +94,6 @@ fn termination_name(termination: Termination) -> &'static str {
         Termination::KingMoves => "Termination.KING_MOVES",
         Termination::LoneKingVsThree => "Termination.LONE_KING_VS_THREE",
         Termination::LoneKingVsTwo => "Termination.LONE_KING_VS_TWO",
+        Termination::FewKings => "Termination.FEW_KINGS",
     }
 }

@@ -17,10 +17,11 @@ use draughts_core::{Color, MoveList, Position, Variant};
 ///
 /// With men only, a capture the opponent gets from a step jumps the man that arrived,
 /// or lands on the square it left (anything else was possible before): both are
-/// found with shifts. With a king on the board the move generator answers.
+/// found with shifts. With a king on the board, or where pieces also capture along rows
+/// and columns (Frisian), the move generator answers.
 pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u32, u32, u64)) {
     let any_kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
-    if any_kings != 0 {
+    if any_kings != 0 || V::ORTHOGONAL_CAPTURES {
         let mut moves = MoveList::new();
         let mut replies = MoveList::new();
         pos.generate_moves(&mut moves);

@@ -165,7 +165,7 @@ impl TemplateIndex {
         out: &mut Vec<u32>,
     ) {
         let kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
-        if kings != 0 {
+        if kings != 0 || V::ORTHOGONAL_CAPTURES {
             self.lookup(&pos.flipped(), at_least, out);
             return;
         }

@@ -475,6 +475,11 @@ proptest! {
     }
 
     #[test]
+    fn sacrifices_frisian(pos in playout::<draughts_core::Frisian>(0..90)) {
+        check_sacrifices(&pos)?;
+    }
+
+    #[test]
     fn oracle_candidates_international(pos in playout::<International>(0..80)) {
         check_oracle_candidates(international_set(), &pos)?;
     }

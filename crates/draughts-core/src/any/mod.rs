@@ -24,6 +24,7 @@ use crate::variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Killer, Pool,
     Russian, Spanish, Variant,
 };
+use crate::variant::{Frisian, Frysk};
 use std::fmt;
 use std::str::FromStr;
 
@@ -287,6 +288,8 @@ variants!($
     Killer "killer",
     Antidraughts "antidraughts",
     Breakthrough "breakthrough",
+    Frisian "frisian",
+    Frysk "frysk",
 );
 
 mod game;
@@ -518,10 +521,12 @@ mod tests {
             ("Brazilian", VariantKind::Brazilian),
             ("pool", VariantKind::Pool),
             ("american-pool", VariantKind::Pool),
+            ("Frisian", VariantKind::Frisian),
+            ("frysk!", VariantKind::Frysk),
         ] {
             assert_eq!(text.parse::<VariantKind>(), Ok(kind), "{text}");
         }
-        for bad in ["", "frisian", "10x8", "englishh", "intérnational"] {
+        for bad in ["", "frisians", "10x8", "englishh", "intérnational"] {
             assert_eq!(
                 bad.parse::<VariantKind>(),
                 Err(VariantError::UnknownName(bad.to_string()))
@@ -539,6 +544,7 @@ mod tests {
         assert_eq!(VariantKind::English.pdn_game_type(), 21);
         assert_eq!(VariantKind::Pool.pdn_game_type(), 23);
         assert_eq!(VariantKind::Brazilian.pdn_game_type(), 26);
+        assert_eq!(VariantKind::Frisian.pdn_game_type(), 40);
         assert_eq!(
             VariantKind::from_pdn_game_type(30),
             Err(VariantError::UnsupportedGameType(30))

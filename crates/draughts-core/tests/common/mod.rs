@@ -7,6 +7,7 @@ use draughts_core::{
     Antidraughts, Brazilian, Breakthrough, Color, Czech, English, International, Italian, Killer,
     Kind, Piece, Pool, Position, Russian, Spanish, Square, Variant,
 };
+use draughts_core::{Frisian, Frysk};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules of a variant, stated independently of `draughts_core::Variant`.
@@ -41,6 +42,14 @@ pub struct Rules {
     pub king_halts_behind_king: bool,
     /// A side whose opponent has a king has no move (Breakthrough: the first king wins).
     pub first_king_wins: bool,
+    /// Men and kings also capture along rows and columns, two squares at a time (Frisian).
+    pub orthogonal: bool,
+    /// Only the sequences of the highest value are legal, a king counting 1.99 men; this
+    /// replaces `majority` (Frisian).
+    pub value: bool,
+    /// A side with men may not step with a king that has made this many non-capturing
+    /// moves in a row (Frisian: 3).
+    pub king_move_limit: Option<u8>,
 }
 
 /// A variant with its rules restated for the brute-force generator.
@@ -64,6 +73,9 @@ impl Brute for International {
         king_lands_to_continue: true,
         king_halts_behind_king: false,
         first_king_wins: false,
+        orthogonal: false,
+        value: false,
+        king_move_limit: None,
     };
 }
 
@@ -104,6 +116,9 @@ impl Brute for English {
         king_lands_to_continue: false,
         king_halts_behind_king: false,
         first_king_wins: false,
+        orthogonal: false,
+        value: false,
+        king_move_limit: None,
     };
 }
 
@@ -143,6 +158,23 @@ impl Brute for Czech {
     };
 }
 
+/// International men and kings that also capture along rows and columns; the highest
+/// value, then a capture by a king; three king moves in a row at most while men remain.
+impl Brute for Frisian {
+    const RULES: Rules = Rules {
+        majority: false,
+        king_first: true,
+        orthogonal: true,
+        value: true,
+        king_move_limit: Some(3),
+        ..International::RULES
+    };
+}
+
+impl Brute for Frysk {
+    const RULES: Rules = Frisian::RULES;
+}
+
 impl Brute for Brazilian {
     const RULES: Rules = Rules {
         side: 8,
@@ -173,6 +205,9 @@ impl Brute for Pool {
         king_lands_to_continue: true,
         king_halts_behind_king: false,
         first_king_wins: false,
+        orthogonal: false,
+        value: false,
+        king_move_limit: None,
     };
 }
 
@@ -194,6 +229,8 @@ pub struct Board {
     mirrored: bool,
     cells: Vec<Option<Piece>>,
     turn: Color,
+    /// The king of the side to move whose run of non-capturing moves, and its length.
+    run: Option<(u8, u8)>,
 }
 
 impl Board {
@@ -208,6 +245,7 @@ impl Board {
             mirrored: V::RULES.mirrored,
             cells,
             turn: pos.turn(),
+            run: pos.king_run(pos.turn()).map(|(s, n)| (s.number(), n)),
         }
     }
 
@@ -258,6 +296,16 @@ impl Board {
     }
 
     const ALL: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+    const EIGHT: [(i32, i32); 8] = [
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+        (-2, 0),
+        (2, 0),
+        (0, -2),
+        (0, 2),
+    ];
 
     /// Every legal move, with duplicates (same from, to and captured set) merged.
     pub fn moves<V: Brute>(&self) -> BTreeSet<Key> {
@@ -287,11 +335,21 @@ impl Board {
                 .collect();
         }
         let mut steps = BTreeSet::new();
+        let has_men = self
+            .cells
+            .iter()
+            .flatten()
+            .any(|p| p.color == self.turn && p.kind == Kind::Man);
         for from in 1..self.cells.len() as u8 {
             let Some(piece) = self.cells[from as usize] else {
                 continue;
             };
             if piece.color != self.turn {
+                continue;
+            }
+            let tired = matches!((self.run, rules.king_move_limit),
+                (Some((at, n)), Some(limit)) if at == from && n >= limit);
+            if tired && has_men && piece.kind == Kind::King {
                 continue;
             }
             let dirs: Vec<(i32, i32)> = match piece.kind {
@@ -348,7 +406,9 @@ impl Board {
             && self.crowning_row(piece.color, at);
         let mut went_on = false;
         if !crowned_now {
-            let dirs: Vec<(i32, i32)> = if piece.kind == Kind::King || rules.men_capture_backwards {
+            let dirs: Vec<(i32, i32)> = if rules.orthogonal {
+                Self::EIGHT.to_vec()
+            } else if piece.kind == Kind::King || rules.men_capture_backwards {
                 Self::ALL.to_vec()
             } else {
                 Self::forward(piece.color).to_vec()
@@ -423,14 +483,17 @@ impl Board {
             captured.sort_unstable();
             let was_man = self.cells[from as usize].is_some_and(|p| p.kind == Kind::Man);
             let is_king = |n: &u8| self.cells[*n as usize].is_some_and(|p| p.kind == Kind::King);
+            let kings = taken.iter().filter(|n| is_king(n)).count();
             let rank: Rank = (
-                if rules.majority { taken.len() } else { 0 },
-                rules.king_first && !was_man,
-                if rules.most_kings {
-                    taken.iter().filter(|n| is_king(n)).count()
+                if rules.value {
+                    100 * (taken.len() - kings) + 199 * kings
+                } else if rules.majority {
+                    taken.len()
                 } else {
                     0
                 },
+                rules.king_first && !was_man,
+                if rules.most_kings { kings } else { 0 },
                 if rules.earliest_king {
                     taken.iter().map(is_king).collect()
                 } else {

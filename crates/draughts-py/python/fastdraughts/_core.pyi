@@ -57,6 +57,7 @@ class Termination:
     KING_MOVES: Termination
     LONE_KING_VS_THREE: Termination
     LONE_KING_VS_TWO: Termination
+    FEW_KINGS: Termination
 
 class Outcome:
     """How a game ended; ``winner`` is ``None`` for a draw."""

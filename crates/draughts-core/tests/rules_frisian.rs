@@ -1,0 +1,181 @@
+//! The Frisian rules, one position per rule, each asserting the exact set of legal moves
+//! (captured-square form, captured squares ascending) or the verdict of the game.
+//!
+//! Sources (summaries of the rules of the Frisian draughts association, DFS):
+//! mindsports.nl, "Frisian Draughts rules" (M); Wikipedia, "Frisian draughts" (W);
+//! lidraughts as pydraughts' documentation quotes it (L). Squares as FORMATS §1: square
+//! `n` on row `(n-1)/5` from the top, column `2k+1` on even rows and `2k` on odd ones,
+//! so an orthogonal neighbour is two columns (`n±1`) or two rows (`n±10`) away.
+
+use draughts_core::{
+    Color, DrawReason, Frisian, Frysk, Game, GameStatus, International, Position, Variant,
+};
+use std::collections::BTreeSet;
+
+fn pos<V: Variant>(fen: &str) -> Position<V> {
+    fen.parse()
+        .unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+}
+
+/// Asserts that the legal moves of `fen` are exactly `expected`, and that the
+/// colour-flipped position has as many.
+fn assert_moves(fen: &str, expected: &[&str]) -> Position<Frisian> {
+    let p = pos::<Frisian>(fen);
+    let list = p.legal_moves();
+    let found: BTreeSet<String> = list.iter().map(Position::hub_move_text).collect();
+    let want: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+    assert_eq!(found.len(), list.len(), "a move is listed twice in {fen}");
+    assert_eq!(found, want, "legal moves of {fen}");
+    assert_eq!(p.count_moves(), expected.len(), "count_moves of {fen}");
+    assert_eq!(
+        p.flipped().legal_moves().len(),
+        expected.len(),
+        "flipped {fen}"
+    );
+    p
+}
+
+/// M "Capture": men capture along rows and columns as well as diagonals, forwards and
+/// backwards, jumping the piece on the dark square between (W "Captures").
+#[test]
+fn men_capture_along_rows_and_columns() {
+    assert_moves("W:W28:B29", &["28x30x29"]);
+    assert_moves("W:W28:B18", &["28x8x18"]);
+    assert_moves("W:W28:B38", &["28x48x38"]);
+    assert_moves("W:W28:B27", &["28x26x27"]);
+    // A sequence turns from a column into a row.
+    assert_moves("W:W28:B7,18", &["28x6x7x18"]);
+}
+
+/// No orthogonal jump runs off the edge of a row into the next one.
+#[test]
+fn orthogonal_jumps_stop_at_the_edge() {
+    assert_moves("W:W24:B25", &["24-19", "24-20"]);
+    assert_moves("W:W26:B25", &["26-21"]);
+}
+
+/// M "Capture": a king captures at a distance along a column and lands beyond.
+#[test]
+fn kings_capture_orthogonally_at_a_distance() {
+    assert_moves("W:WK46:B16", &["46x6x16"]);
+    // Along a row, landing on any free square beyond.
+    assert_moves("W:WK46:BK48", &["46x49x48", "46x50x48"]);
+}
+
+/// M "Movement": men step diagonally forwards and kings move only along diagonals; no
+/// orthogonal move without a capture.
+#[test]
+fn moves_without_capture_stay_diagonal() {
+    let diagonal = [
+        "46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14", "46-10",
+    ];
+    assert_moves("W:WK46:B5", &diagonal);
+    assert_moves("W:W28:B1", &["28-22", "28-23"]);
+}
+
+/// M "Capture": "a king has more value than a man, but less than two men"; the capture
+/// of the highest value is compulsory: two men before one king.
+#[test]
+fn two_men_before_a_king() {
+    assert_moves("W:W28:B7,18,K29", &["28x6x7x18"]);
+    // One king before one man.
+    assert_moves("W:W28:B18,K29", &["28x30x29"]);
+}
+
+/// friesdammen.nl, "The rules of the game": "If a king and a draughtsman can strike an
+/// equal value, the king must strike."
+#[test]
+fn on_equal_value_the_king_captures() {
+    assert_moves("W:WK46,28:B29,41", &["46x32x41", "46x37x41"]);
+}
+
+/// M "Movement": a side with men may not move the same king more than three times in a
+/// row without capturing; another piece must move (L: afterwards the king may go on).
+#[test]
+fn a_king_moves_three_times_in_a_row_at_most() {
+    let mut p = pos::<Frisian>("W:WK46,36:BK1");
+    for (white, black) in [("46-41", "1-7"), ("41-46", "7-1"), ("46-41", "1-7")] {
+        p = p.play_text(white).unwrap().play_text(black).unwrap();
+    }
+    assert_eq!(
+        p.king_run(Color::White).map(|(s, n)| (s.number(), n)),
+        Some((41, 3))
+    );
+    assert_moves(&p.to_fen(), &["36-31"]);
+    // Black has no men, so its king's moves are not counted.
+    assert_eq!(p.to_fen(), "W:W36,K41:BK7:RW41x3");
+    let p = p.play_text("36-31").unwrap().play_text("7-1").unwrap();
+    assert_eq!(p.king_run(Color::White), None);
+    assert!(p.play_text("41-46").is_ok());
+    // With kings only the rule does not apply.
+    let king = [
+        "41-37", "41-32", "41-28", "41-23", "41-19", "41-14", "41-10", "41-5", "41-36", "41-46",
+        "41-47",
+    ];
+    assert_moves("W:WK41:BK1:RW41x3", &king);
+}
+
+/// The run is part of the position: written in the FEN's `R` field, read back, and
+/// refused where it cannot be; variants without the limit ignore the field.
+#[test]
+fn king_runs_in_fen() {
+    let p = pos::<Frisian>("W:WK46,40:B10:RW46x2");
+    assert_eq!(p.to_fen(), "W:W40,K46:B10:RW46x2");
+    assert_ne!(p.hash(), pos::<Frisian>("W:WK46,40:B10").hash());
+    assert_eq!(p.hash(), p.compute_hash());
+    for bad in [
+        "W:WK46,40:B10:RW46x4",
+        "W:WK46,40:B10:RW40x1",
+        "W:WK46,40:B10:RW46",
+    ] {
+        assert!(bad.parse::<Position<Frisian>>().is_err(), "{bad}");
+    }
+    let international = pos::<International>("W:WK46,40:B10:RW46x2");
+    assert_eq!(international.to_fen(), "W:W40,K46:B10");
+}
+
+/// L "Winning and drawing": two kings against one are drawn after seven moves each, one
+/// king against one after two moves each.
+#[test]
+fn few_kings_draw() {
+    fn walk(fen: &str, plies: usize) {
+        let mut game = Game::<Frisian>::from_position(pos(fen));
+        for ply in 0..plies {
+            assert_eq!(game.status(), GameStatus::Ongoing, "{fen} ply {ply}");
+            let p = *game.position();
+            let seen: Vec<u64> = game.positions().iter().map(Position::hash).collect();
+            let quiet = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    let next = p.play_unchecked(m);
+                    !m.is_capture() && next.is_quiet() && !seen.contains(&next.hash())
+                })
+                .expect("a quiet king move");
+            game.play(&quiet).unwrap();
+        }
+        assert_eq!(
+            game.status(),
+            GameStatus::Draw(DrawReason::FewKings),
+            "{fen}"
+        );
+    }
+    walk("W:WK46,K50:BK3", 14);
+    walk("W:WK46:BK3", 4);
+    // Three kings against one play on.
+    let game = Game::<Frisian>::from_position(pos("W:WK46,K50,K47:BK5"));
+    assert_eq!(game.clock().plies_to_draw(), None);
+}
+
+/// Frysk!: five men a side on the back rows (L), the Frisian rules otherwise.
+#[test]
+fn frysk_start() {
+    let start = Position::<Frysk>::initial();
+    assert_eq!(start.to_fen(), "W:W46-50:B1-5");
+    assert_eq!(start.legal_moves().len(), 9);
+    assert!("W:W41-46:B1-5".parse::<Position<Frysk>>().is_err());
+    assert_eq!(
+        pos::<Frysk>("W:W28:B7,18,K29").legal_moves().len(),
+        pos::<Frisian>("W:W28:B7,18,K29").legal_moves().len()
+    );
+}
