@@ -59,7 +59,7 @@ impl Board {
 impl Board {
     /// A board of `variant` (`international`, `english`, `brazilian`, `pool`,
     /// `russian`, `italian`, `spanish`, `czech`, `killer`, `antidraughts`,
-    /// `breakthrough`, or an alias such as `checkers`) at
+    /// `breakthrough`, `frisian`, `frysk`, or an alias such as `checkers`) at
     /// `fen`, or at its initial position.
     #[new]
     #[pyo3(signature = (variant = "international", fen = None))]

@@ -28,7 +28,7 @@ from conftest import playout
 def test_variants_by_name_and_alias():
     assert fastdraughts.VARIANTS == [
         "international", "english", "brazilian", "pool", "russian", "italian", "spanish", "czech",
-        "killer", "antidraughts", "breakthrough",
+        "killer", "antidraughts", "breakthrough", "frisian", "frysk",
     ]
     assert Board.variants() == fastdraughts.VARIANTS
     assert Board().variant == "international"
@@ -46,6 +46,8 @@ def test_variants_by_name_and_alias():
         ("killer", 10, 50, WHITE),
         ("antidraughts", 10, 50, WHITE),
         ("breakthrough", 10, 50, WHITE),
+        ("frisian", 10, 50, WHITE),
+        ("frysk", 10, 50, WHITE),
     ]:
         board = Board(name)
         assert (board.board_size, board.square_count, board.turn) == (size, squares, first)
