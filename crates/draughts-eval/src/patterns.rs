@@ -512,6 +512,28 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The positions of 20 random games of at most 120 plies (a fixed linear congruential
+/// generator seeded with `seed` picks the moves): test material.
+#[cfg(test)]
+pub(crate) fn random_positions<V: Variant>(mut seed: u64) -> Vec<Position<V>> {
+    let mut out = Vec::new();
+    for _ in 0..20 {
+        let mut pos = Position::<V>::initial();
+        for _ in 0..120 {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos = pos.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -553,23 +575,11 @@ mod tests {
     /// lies in some region.
     fn arrangements_are_the_reference<V: Variant>() {
         let table = Patterns::<V>::zero();
-        let mut seed = 12345u64;
         let mut squares_seen = [false; 50];
-        for _ in 0..20 {
-            let mut pos = Position::<V>::initial();
-            for _ in 0..120 {
-                let arrangements = table.arrangements(&pos);
-                for (r, &a) in arrangements.iter().enumerate().take(Patterns::<V>::REGIONS) {
-                    assert_eq!(a, reference(&pos, r), "{pos:?}, region {r}");
-                }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos = pos.play_unchecked(&moves[(seed >> 33) as usize % moves.len()]);
+        for pos in random_positions::<V>(12345) {
+            let arrangements = table.arrangements(&pos);
+            for (r, &a) in arrangements.iter().enumerate().take(Patterns::<V>::REGIONS) {
+                assert_eq!(a, reference(&pos, r), "{pos:?}, region {r}");
             }
         }
         let w = usize::from(<V::Board as Geometry>::PER_ROW);
