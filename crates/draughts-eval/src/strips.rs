@@ -74,8 +74,8 @@ mod tests {
     use crate::Patterns;
     use draughts_core::{Color, English, Geometry, International, Kind, Position, Square, Variant};
 
-    fn strip_arrangements<V: Variant>(pos: &Position<V>) -> [u16; STRIPS] {
-        let all = Patterns::<V>::zero().arrangements(pos);
+    fn strip_arrangements<V: Variant>(table: &Patterns<V>, pos: &Position<V>) -> [u16; STRIPS] {
+        let all = table.arrangements(pos);
         let r = Patterns::<V>::REGIONS;
         [all[r], all[r + 1], all[r + 2], all[r + 3]]
     }
@@ -110,9 +110,10 @@ mod tests {
     }
 
     fn random_games<V: Variant>() {
+        let table = Patterns::<V>::zero();
         for pos in crate::patterns::random_positions::<V>(99) {
-            let got = strip_arrangements(&pos);
-            let flipped = strip_arrangements(&pos.flipped());
+            let got = strip_arrangements(&table, &pos);
+            let flipped = strip_arrangements(&table, &pos.flipped());
             for s in 0..STRIPS {
                 assert_eq!(got[s], reference(&pos, s), "{pos:?}, strip {s}");
                 assert_eq!(flipped[rotated_strip(s)], flipped_strip(got[s]));
@@ -130,7 +131,7 @@ mod tests {
     fn the_initial_strips() {
         // International: the top strips hold black men on rows 1-4 (6 squares), the
         // bottom ones white men on rows 7-10; rows 5-6 are empty.
-        let a = strip_arrangements(&Position::<International>::initial());
+        let a = strip_arrangements(&Patterns::zero(), &Position::<International>::initial());
         assert_eq!(a[0], 2 * (3u16.pow(6) - 1) / 2);
         assert_eq!(flipped_strip(a[0]), a[3]);
         for a in 0..STRIP_ARRANGEMENTS as u16 {
