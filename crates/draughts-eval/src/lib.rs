@@ -40,6 +40,7 @@ mod learned;
 mod linear;
 mod masks;
 mod patterns;
+mod phase;
 mod strips;
 mod weights;
 
@@ -49,9 +50,10 @@ pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };
 pub use patterns::{
-    blend, flipped_arrangement, rotated_region, Patterns, PatternsError, ARRANGEMENTS, MAX_REGIONS,
+    flipped_arrangement, rotated_region, Patterns, PatternsError, ARRANGEMENTS, MAX_REGIONS,
     MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
+pub use phase::Phase;
 pub use strips::{flipped_strip, rotated_strip, STRIPS, STRIP_ARRANGEMENTS, STRIP_SQUARES};
 pub use weights::{Weights, WeightsError, WeightsParseError, MAX_WEIGHT};
 

@@ -105,7 +105,7 @@ impl<V: Variant> LinearEval<V> {
                 contribution: weight * relative[i],
             }
         });
-        let patterns = self.patterns.as_ref().map(|p| p.score(pos));
+        let patterns = self.patterns.as_ref().map(|p| p.score_with(pos, &values));
         let sum: Score = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
         let sum = sum + patterns.unwrap_or(0);
         let divisor = Drawish::of(pos).divisor(sum);
@@ -135,7 +135,7 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
             Color::Black => -score,
         };
         if let Some(patterns) = &self.patterns {
-            score += patterns.score(pos);
+            score += patterns.score_with(pos, &values);
         }
         Drawish::of(pos).scale(score)
     }

@@ -7,7 +7,8 @@
 //! empty, a white man or a black man; kings count as empty) form one of
 //! [`ARRANGEMENTS`] = 3^8 arrangements. A table gives every region and arrangement two
 //! values, one for the opening and one for the endgame, and the evaluation blends them
-//! by the number of pieces on the board.
+//! by the game's [`Phase`]: the men's advance still to come, or (tables of file
+//! versions 1 and 2) the number of pieces on the board.
 //!
 //! Colour symmetry is built in rather than learned: a position's value for White is
 //! the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
@@ -34,10 +35,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::phase::{blend, Phase};
 use crate::strips::{
     flipped_strip, rotated_strip, strip_block_table, strips_of_blocks, STRIPS, STRIP_ARRANGEMENTS,
 };
-use crate::Score;
+use crate::{FeatureValues, Score};
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -65,8 +67,9 @@ pub const MAX_VALUE: i16 = 16_383;
 const REGION_ROWS: usize = 4;
 
 const MAGIC: &[u8; 4] = b"DPAT";
-/// Version 1 held the regions only; version 2 adds the strips.
-const VERSION: u32 = 2;
+/// Version 1 held the regions only; version 2 adds the strips; version 3 the phase
+/// (before it, always [`Phase::Pieces`]).
+const VERSION: u32 = 3;
 
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
@@ -124,6 +127,10 @@ pub struct Patterns<V: Variant> {
     values: Vec<[i16; 2]>,
     /// `T[r][a] - T[r'][a']`, what the evaluation adds up.
     combined: Vec<[i16; 2]>,
+    /// How the opening and endgame values are blended.
+    phase: Phase,
+    /// [`Phase::full`] for `V`.
+    full: i32,
     variant: PhantomData<V>,
 }
 
@@ -177,20 +184,21 @@ impl<V: Variant> Patterns<V> {
     /// [`strip_block_table`] for `V`'s board.
     const STRIP_BLOCK: [u16; 1024] = strip_block_table(<V::Board as Geometry>::PER_ROW as usize);
 
-    /// Pieces on the board at the start: where the blend is all opening.
-    const FULL: i32 = 2 * V::MEN_PER_SIDE as i32;
-
-    /// A table of zeros: an evaluation of 0 everywhere.
+    /// A table of zeros: an evaluation of 0 everywhere (blended by
+    /// [`Phase::Advance`]).
     pub fn zero() -> Patterns<V> {
         Patterns {
             values: vec![[0; 2]; Self::ENTRIES],
             combined: vec![[0; 2]; Self::ENTRIES],
+            phase: Phase::Advance,
+            full: Phase::Advance.full::<V>(),
             variant: PhantomData,
         }
     }
 
     /// The table with values `values` (`[opening, endgame]`, slot-major: entry
-    /// [`Self::offset`]`(slot) + a`), clamped to `±MAX_VALUE`.
+    /// [`Self::offset`]`(slot) + a`), clamped to `±MAX_VALUE`, blended by
+    /// [`Phase::Advance`] (see [`Patterns::with_phase`]).
     ///
     /// # Errors
     /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries.
@@ -209,6 +217,8 @@ impl<V: Variant> Patterns<V> {
         let mut patterns = Patterns {
             values,
             combined: Vec::new(),
+            phase: Phase::Advance,
+            full: Phase::Advance.full::<V>(),
             variant: PhantomData,
         };
         for v in &mut patterns.values {
@@ -216,6 +226,20 @@ impl<V: Variant> Patterns<V> {
         }
         patterns.combine();
         Ok(patterns)
+    }
+
+    /// The table blending its values by `phase` instead.
+    pub fn with_phase(self, phase: Phase) -> Patterns<V> {
+        Patterns {
+            phase,
+            full: phase.full::<V>(),
+            ..self
+        }
+    }
+
+    /// How the table blends its opening and endgame values.
+    pub fn phase(&self) -> Phase {
+        self.phase
     }
 
     /// The learned values `T` (`[opening, endgame]`, entry [`Self::offset`]`(slot) + a`).
@@ -325,17 +349,22 @@ impl<V: Variant> Patterns<V> {
 
     /// The patterns' contribution to the score of `pos`, from the side to move's point
     /// of view, in hundredths of a man.
-    #[inline]
     pub fn score(&self, pos: &Position<V>) -> Score {
+        self.score_with(pos, &FeatureValues::compute(pos))
+    }
+
+    /// [`Patterns::score`] of `pos` whose feature values are `values`.
+    #[inline]
+    pub(crate) fn score_with(&self, pos: &Position<V>, values: &FeatureValues) -> Score {
         let (opening, endgame) = self.white_sums(pos);
-        let white = blend::<V>(opening, endgame, pos.piece_count());
+        let white = blend(opening, endgame, self.phase.of(pos, values), self.full);
         match pos.turn() {
             Color::White => white,
             Color::Black => -white,
         }
     }
 
-    /// The file form: a header (magic, version, variant, regions, strips), the values
+    /// The file form: a header (magic, version, variant, regions, strips, phase), the values
     /// as little-endian `i16` pairs, and an FNV-1a checksum of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.values.len() * 4 + 32);
@@ -345,6 +374,7 @@ impl<V: Variant> Patterns<V> {
         out.extend_from_slice(V::NAME.as_bytes());
         out.push(Self::REGIONS as u8);
         out.push(STRIPS as u8);
+        out.push(self.phase.code());
         for v in &self.values {
             out.extend_from_slice(&v[0].to_le_bytes());
             out.extend_from_slice(&v[1].to_le_bytes());
@@ -354,8 +384,9 @@ impl<V: Variant> Patterns<V> {
         out
     }
 
-    /// Reads the file form written by [`Patterns::to_bytes`], or a version 1 table
-    /// (regions only: its strips are zero).
+    /// Reads the file form written by [`Patterns::to_bytes`], or a table of an older
+    /// version: version 1 (regions only: its strips are zero) or 2 (both blended by
+    /// [`Phase::Pieces`]).
     ///
     /// # Errors
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
@@ -385,8 +416,8 @@ impl<V: Variant> Patterns<V> {
             Ok(head)
         };
         let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
-        if version != 1 && version != VERSION {
-            return Err(bad(format!("version {version}, expected 1 or {VERSION}")));
+        if !(1..=VERSION).contains(&version) {
+            return Err(bad(format!("version {version}, expected 1 to {VERSION}")));
         }
         let name_len = usize::from(take(1)?[0]);
         let name = String::from_utf8_lossy(take(name_len)?).into_owned();
@@ -408,6 +439,12 @@ impl<V: Variant> Patterns<V> {
         if version > 1 && strips != STRIPS {
             return Err(bad(format!("{strips} strips, expected {STRIPS}")));
         }
+        let phase = if version < 3 {
+            Phase::Pieces
+        } else {
+            let code = take(1)?[0];
+            Phase::from_code(code).ok_or_else(|| bad(format!("unknown phase {code}")))?
+        };
         let data = take((regions * ARRANGEMENTS + strips * STRIP_ARRANGEMENTS) * 4)?;
         if !rest.is_empty() {
             return Err(bad(format!(
@@ -425,7 +462,7 @@ impl<V: Variant> Patterns<V> {
             })
             .collect();
         values.resize(Self::ENTRIES, [0, 0]);
-        Self::from_values(values)
+        Ok(Self::from_values(values)?.with_phase(phase))
     }
 
     /// Writes the table to `path`.
@@ -469,16 +506,6 @@ impl<V: Variant> std::fmt::Debug for Patterns<V> {
             .field("non_zero", &set)
             .finish()
     }
-}
-
-/// The blend of opening and endgame sums (in `1 / VALUE_SCALE` units) for a board with
-/// `pieces` pieces, in score units: all opening with every man on the board, all
-/// endgame with none.
-#[inline]
-pub fn blend<V: Variant>(opening: i32, endgame: i32, pieces: u32) -> Score {
-    let full = Patterns::<V>::FULL;
-    let p = (pieces as i32).min(full);
-    (opening * p + endgame * (full - p)) / (full * VALUE_SCALE)
 }
 
 /// The region `r` becomes when the board turns 180 degrees.
@@ -640,9 +667,12 @@ mod tests {
         let sum = fnv1a(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         let table = Patterns::<English>::from_bytes(&bytes).expect("a version 1 table");
-        let mut expected = Patterns::<English>::zero();
+        let mut expected = Patterns::<English>::zero().with_phase(Phase::Pieces);
         expected.set(3, 100, [5, -5]);
-        assert_eq!(table, expected);
+        assert_eq!(
+            table, expected,
+            "blended by the pieces, as before version 3"
+        );
         assert_eq!(table.values().len(), Patterns::<English>::ENTRIES);
     }
 
@@ -676,7 +706,13 @@ mod tests {
         patterns.set(8, 6560, [MAX_VALUE, -MAX_VALUE]);
         patterns.set(11, 19_000, [-3, 9]);
         let bytes = patterns.to_bytes();
-        assert_eq!(Patterns::<English>::from_bytes(&bytes).ok(), Some(patterns));
+        assert_eq!(
+            Patterns::<English>::from_bytes(&bytes).ok(),
+            Some(patterns.clone())
+        );
+        let by_pieces = patterns.with_phase(Phase::Pieces);
+        let read = Patterns::<English>::from_bytes(&by_pieces.to_bytes()).ok();
+        assert_eq!(read.map(|p| p.phase()), Some(Phase::Pieces));
         assert!(Patterns::<International>::from_bytes(&bytes).is_err());
         let mut damaged = bytes.clone();
         damaged[40] ^= 1;

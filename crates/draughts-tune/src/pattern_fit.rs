@@ -2,8 +2,8 @@
 //!
 //! The model is the evaluation of [`LinearEval`] with a [`Patterns`] table: the weighted
 //! features plus, for every region of the board, the learned value of the arrangement
-//! of men on it (blended between an opening and an endgame value by the number of
-//! pieces). It is linear in its ~100,000 parameters but sparse: a position touches one
+//! of men on it (blended between an opening and an endgame value by the game's
+//! [`Phase`]: the fit makes tables blended by [`Phase::Advance`]). It is linear in its ~100,000 parameters but sparse: a position touches one
 //! arrangement per region. So instead of the full-batch descent of [`crate::fit`], the
 //! parameters are fitted by stochastic gradient descent with AdaGrad step sizes, a few
 //! passes (epochs) over the shuffled training positions, against the same logistic
@@ -18,7 +18,7 @@ use crate::error::TuneError;
 use crate::fit::{fit_k, LossPoint, Sample};
 use draughts_core::{Color, Game, GameResult, Position, Variant};
 use draughts_eval::{
-    Drawish, Feature, LinearEval, Patterns, Weights, FEATURE_COUNT, MAX_SLOTS, MAX_VALUE,
+    Drawish, Feature, FeatureValues, Patterns, Phase, Weights, FEATURE_COUNT, MAX_SLOTS, MAX_VALUE,
     MAX_WEIGHT, VALUE_SCALE,
 };
 use rand::rngs::Xoshiro256PlusPlus;
@@ -33,8 +33,9 @@ pub struct PatternSample {
     pub arrangements: [u16; MAX_SLOTS],
     /// How the score is scaled down in drawish endings.
     pub drawish: Drawish,
-    /// Pieces on the board (for the opening/endgame blend).
-    pub pieces: u8,
+    /// The game's phase (for the opening/endgame blend), as the table's [`Phase`]
+    /// measures it.
+    pub phase: u16,
     /// Whether White is to move.
     pub white_to_move: bool,
     /// The side to move's result in halves: 2 win, 1 draw, 0 loss.
@@ -46,12 +47,13 @@ pub struct PatternSample {
 impl PatternSample {
     /// The sample of `pos` whose side to move went on to score `target` halves.
     pub fn new<V: Variant>(pos: &Position<V>, patterns: &Patterns<V>, target: u8) -> Self {
-        let (features, drawish) = LinearEval::<V>::features(pos);
+        let values = FeatureValues::compute(pos);
+        let features = values.relative(pos.turn());
         PatternSample {
             features: features.map(|x| x.clamp(i16::MIN.into(), i16::MAX.into()) as i16),
             arrangements: patterns.arrangements(pos),
-            drawish,
-            pieces: pos.piece_count().min(255) as u8,
+            drawish: Drawish::of(pos),
+            phase: patterns.phase().of(pos, &values).clamp(0, u16::MAX.into()) as u16,
             white_to_move: pos.turn() == Color::White,
             target: target.min(2),
             score: None,
@@ -219,6 +221,7 @@ struct Model {
     /// `mirror[e]`: the entry that mirrors entry `e` ([`Patterns::mirror`]).
     mirror: Vec<u32>,
     slots: usize,
+    /// [`Phase::full`] of the fitted table's phase.
     full: u32,
 }
 
@@ -235,7 +238,7 @@ impl Model {
             offsets: (0..slots).map(Patterns::<V>::offset).collect(),
             mirror,
             slots,
-            full: 2 * u32::from(V::MEN_PER_SIDE),
+            full: Phase::Advance.full::<V>() as u32,
         }
     }
 
@@ -247,7 +250,7 @@ impl Model {
     }
 
     fn share(&self, s: &PatternSample) -> f64 {
-        f64::from(u32::from(s.pieces).min(self.full)) / f64::from(self.full)
+        f64::from(u32::from(s.phase).min(self.full)) / f64::from(self.full)
     }
 
     fn eval(&self, s: &PatternSample) -> f64 {
@@ -437,7 +440,7 @@ pub fn fit_patterns<V: Variant>(
 mod tests {
     use super::*;
     use draughts_core::English;
-    use draughts_eval::Evaluator;
+    use draughts_eval::{Evaluator, LinearEval};
 
     fn game_from(moves: &[&str]) -> Game<English> {
         let mut game = Game::<English>::new();
