@@ -21,6 +21,15 @@ async fn serve(state: AppState) -> String {
     format!("http://{address}")
 }
 
+/// An empty folder of this test run named after `what`.
+fn scratch(what: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 async fn get(client: &Client, url: &str) -> Value {
     client.get(url).send().await.unwrap().json().await.unwrap()
 }
@@ -426,9 +435,7 @@ async fn weights_and_patterns_files_evaluate_their_variant() {
     use draughts_core::{English, International};
     use draughts_engine::serve::per_variant::Evaluators;
     use draughts_eval::Weights;
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("serve-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("weights");
     let english = dir.join("english.weights");
     Weights::default_for::<English>()
         .save::<English>(&english)
@@ -473,9 +480,7 @@ async fn weights_and_patterns_files_evaluate_their_variant() {
 async fn a_template_file_serves_its_variant() {
     use draughts_core::{English, International};
     use draughts_engine::serve::per_variant::Templates;
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("serve-tactics-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tactics");
     let file = dir.join("international.tactics");
     std::fs::write(&file, TEMPLATES).unwrap();
     let templates = Templates::load(Some(&file)).unwrap();
