@@ -3,7 +3,7 @@
 //! of positions with a known winning move.
 
 use crate::cli::{parse_variant, CliError};
-use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::engine::{searcher, with_variant, EngineOptions, EngineParts};
 use crate::matches::openings;
 use crate::position_files::{read_suite, Suite};
 use crate::rng::SplitMix64;
@@ -442,8 +442,11 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
             tactics: with_templates.then(|| args.tactics.clone()),
             ..EngineOptions::default()
         };
-        let (engine, oracle) =
-            crate::engine::searcher_with_tactics::<V>(&options).map_err(|e| e.to_string())?;
+        let parts = EngineParts::<V>::load(&options).map_err(|e| e.to_string())?;
+        let (engine, oracle) = (
+            parts.searcher(options.hash_mib, options.threads),
+            parts.tactics().cloned(),
+        );
         let started = Instant::now();
         let solved: Vec<bool> = suite
             .iter()
