@@ -108,6 +108,33 @@ def test_build_equals_one_machine(cluster, reference, draughts, tmp_path, varian
     assert len({r["pid"] for r in reports}) >= 2, "both workers took jobs"
 
 
+@pytest.mark.parametrize("variant, pieces", [("english", 4), ("international", 3)])
+def test_build_without_a_shared_folder(cluster, reference, draughts, tmp_path, variant, pieces):
+    """Each node builds in its own folder; the slices a job needs are copied in through
+    the object store, and the driver gathers the one-machine build."""
+    out, apart = tmp_path / "out", tmp_path / "workers"
+    reports = build_egdb(variant, pieces, str(out), binary=draughts, worker_dir=str(apart))
+    assert_same_files(out, reference(variant, pieces))
+    folders = {r["folder"] for r in reports}
+    assert len(folders) == 2 and {pathlib.Path(f).parent for f in folders} == {apart}
+    assert sum(r["copied"] for r in reports) > 0, "some slices travelled between the nodes"
+    assert build_egdb(variant, pieces, str(out), binary=draughts, worker_dir=str(apart)) == []
+
+
+def test_build_without_a_shared_folder_resumes(cluster, reference, draughts, tmp_path):
+    """The 2- and 3-piece jobs are in the output folder only: they reach the workers
+    from the driver, and the rest is built as on one machine."""
+    full = reference("english", 4)
+    out = tmp_path / "out"
+    out.mkdir()
+    for path in full.iterdir():
+        if sum(int(c) for c in path.stem.split("-", 1)[1] if c.isdigit()) <= 3:
+            (out / path.name).write_bytes(path.read_bytes())
+    reports = build_egdb("english", 4, str(out), binary=draughts, worker_dir=str(tmp_path / "workers"))
+    assert {sum(int(c) for c in r["job"] if c.isdigit()) for r in reports} == {4}
+    assert_same_files(out, full)
+
+
 @pytest.mark.cluster_big
 @pytest.mark.parametrize("variant, pieces", [("english", 5), ("international", 4)])
 def test_big_build_equals_one_machine(cluster, reference, draughts, tmp_path, variant, pieces):
