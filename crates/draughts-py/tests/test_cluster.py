@@ -1,6 +1,7 @@
 """fastdraughts.cluster on a local Ray cluster (a head and two worker nodes on
 loopback, started here): endgame databases built by job as Ray tasks equal, file for
-file, the one-machine build, also when a worker dies in the middle of a job; self-play
+file, the one-machine build, also when a worker dies in the middle of a job and when
+the workers share no folder (slices copied through the object store); self-play
 data in shards equals one run's file; matches and SPRT runs in shards add up.
 
 They run the ``draughts`` binary: ``DRAUGHTS_BIN``, else the workspace's debug or release
@@ -170,12 +171,16 @@ def _builders():
     return found
 
 
-def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path):
+@pytest.mark.parametrize("apart", [False, True], ids=["shared", "apart"])
+def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path, apart):
     """The Ray worker running a 4-piece job is killed (its draughts process dies with
-    it); the task runs again and the build still equals the one-machine build."""
+    it); the task runs again and the build still equals the one-machine build, also
+    where the workers share no folder."""
+    out = tmp_path / "out"
+    apart_args = ["--worker-dir", str(tmp_path / "workers")] if apart else []
     driver = subprocess.Popen(
         [sys.executable, "-m", "fastdraughts.cluster", "--address", cluster.address,
-         "--draughts", draughts, "egdb", "--variant", "english", "--pieces", "4", "--out", str(tmp_path)],
+         "--draughts", draughts, "egdb", "--variant", "english", "--pieces", "4", "--out", str(out), *apart_args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     killed = None
@@ -187,11 +192,11 @@ def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path):
                 killed = job
                 break
         time.sleep(0.05)
-    out, err = driver.communicate(timeout=600)
+    stdout, err = driver.communicate(timeout=600)
     assert killed is not None, "no 4-piece job was seen running"
     assert driver.returncode == 0, err
-    assert "built" in out and "23/23 jobs" in err
-    assert_same_files(tmp_path, reference("english", 4))
+    assert "built" in stdout and "23/23 jobs" in err
+    assert_same_files(out, reference("english", 4))
 
 
 DATA_OPTIONS = ["--variant", "english", "--nodes", "300", "--seed", "5", "--max-plies", "80"]
