@@ -266,7 +266,7 @@ fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -
         assert_eq!(s.positions, expected.iter().sum::<u64>());
     }
     assert_eq!(db.stats().len(), tally.stored.len());
-    db.verify(false).unwrap();
+    db.verify().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     tally
 }
