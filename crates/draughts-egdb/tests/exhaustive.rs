@@ -229,7 +229,8 @@ struct Tally {
 /// Builds `pieces`, then probes every position with 1 to `pieces` pieces and compares
 /// it with the simple solver. Returns the solver's values for the caller's own facts.
 fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -> Tally {
-    let dir = temp_dir(V::NAME);
+    // One folder per variant and size: a variant's tests may run at the same time.
+    let dir = temp_dir(&format!("{}-{pieces}", V::NAME));
     build::<V>(&dir, pieces, &BuildOptions::default()).unwrap();
     let db = Database::<V>::open(&dir).unwrap();
     assert_eq!(db.max_pieces(), pieces);
