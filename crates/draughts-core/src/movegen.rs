@@ -4,10 +4,10 @@
 //! captures or all steps. Capture sequences are searched depth-first from each piece
 //! that can capture; captured pieces stay on the board as obstacles until the sequence
 //! ends (FMJD 4.11; Thai removes them as they are taken,
-//! [`Variant::REMOVES_DURING_CAPTURE`]) and may not be jumped twice (FMJD 4.10), and the moving piece's
-//! start square counts as empty. Sequences with the same start, end and captured set
-//! are one move (where men crown during a capture, one that crowns and one that does not
-//! are two).
+//! [`Variant::REMOVES_DURING_CAPTURE`]) and may not be jumped twice (FMJD 4.10), and
+//! the moving piece's start square counts as empty. Sequences with the same start, end
+//! and captured set are one move (where men crown during a capture, one that crowns and
+//! one that does not are two).
 
 use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList, CROWNED};

@@ -436,8 +436,8 @@ proptest! {
 }
 
 /// Every property, for a variant with a rule of its own (a capture precedence, Italian's
-/// men, Killer's and Thai's landings, a goal), over fewer cases: they share the other variants' code
-/// paths but for that rule, which positions with kings exercise most.
+/// men, Killer's and Thai's landings, a goal), over fewer cases: they share the other
+/// variants' code paths but for that rule, which positions with kings exercise most.
 macro_rules! variant_properties {
     ($($module:ident $name:ident),+) => {
         $(
