@@ -81,7 +81,7 @@ enum SelectionArg {
 struct PlayArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Opening positions, one FEN a line (default: the built-in set).
@@ -258,7 +258,7 @@ struct FitArgs {
 struct PatternArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).

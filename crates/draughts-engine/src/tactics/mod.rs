@@ -55,7 +55,7 @@ enum TacticsCommand {
 struct StatsArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -70,7 +70,7 @@ struct StatsArgs {
 struct TestArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -91,7 +91,7 @@ struct TestArgs {
 struct RankArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -120,7 +120,7 @@ struct RankArgs {
 struct ConfirmArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.
