@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 fn check<V: Variant>(dir: &Path) {
     if let Ok(db) = Database::<V>::open(dir) {
         let _ = db.stats();
-        let _ = db.verify(false);
+        let _ = db.verify();
     }
 }
 

@@ -13,12 +13,18 @@
 //!
 //! A mirrored board ([`Board8Mirrored`], Italian and Spanish) has the same bits, its
 //! squares numbered from the other side of each row: square 1 is the top-left corner.
+//!
+//! The full board ([`Board8Full`], Turkish) plays on all 64 squares, so it has no room
+//! for ghost bits: square `n` has bit `n - 1`, row by row from the top left, and every
+//! step that would leave the board sideways is masked off before the shift (the first
+//! or last column), while steps off the top or bottom leave the word.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
 /// The four diagonal directions and the four orthogonal ones (along a row or a column,
-/// two dark squares per step: only Frisian captures use them). "Up" is towards square 1
+/// to the next playable square: two rows or columns on a board of dark squares, where
+/// only Frisian captures use them, one on the full board). "Up" is towards square 1
 /// (White's forward direction).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Direction {
@@ -30,13 +36,13 @@ pub enum Direction {
     DownLeft = 2,
     /// Towards the last square, to the right.
     DownRight = 3,
-    /// Two rows towards square 1, in the same column.
+    /// Towards square 1, in the same column.
     Up = 4,
-    /// Two rows towards the last square, in the same column.
+    /// Towards the last square, in the same column.
     Down = 5,
-    /// Two columns to the left, in the same row.
+    /// To the left, in the same row.
     Left = 6,
-    /// Two columns to the right, in the same row.
+    /// To the right, in the same row.
     Right = 7,
 }
 
@@ -101,20 +107,45 @@ impl Direction {
 pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Squares along one side of the board (8 or 10).
     const SIDE: u8;
-    /// Playable (dark) squares per row.
-    const PER_ROW: u8 = Self::SIDE / 2;
+    /// Every square is playable (Turkish), not only the dark ones; see the module
+    /// documentation for the layout.
+    const ALL_SQUARES: bool = false;
+    /// Playable squares per row.
+    const PER_ROW: u8 = if Self::ALL_SQUARES {
+        Self::SIDE
+    } else {
+        Self::SIDE / 2
+    };
     /// Number of playable squares.
-    const SQUARES: u8 = Self::SIDE * Self::SIDE / 2;
+    const SQUARES: u8 = Self::SIDE * Self::PER_ROW;
     /// Bits of all playable squares.
-    const VALID: u64 = valid_mask(Self::SIDE / 2, Self::SIDE * Self::SIDE / 2);
+    const VALID: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::SQUARES);
     /// Bits of the top row (squares 1..=PER_ROW): where White crowns.
-    const TOP_ROW: u64 = row_mask(Self::SIDE / 2, 0);
+    const TOP_ROW: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::PER_ROW);
     /// Bits of the bottom row: where Black crowns.
-    const BOTTOM_ROW: u64 = row_mask(Self::SIDE / 2, Self::SIDE - 1);
+    const BOTTOM_ROW: u64 = line_mask(
+        Self::ALL_SQUARES,
+        Self::PER_ROW,
+        Self::SQUARES - Self::PER_ROW,
+        1,
+        Self::PER_ROW,
+    );
     /// Bits of the first square of every row (no orthogonal step to the left).
-    const FIRST_COLUMN: u64 = column_mask(Self::SIDE / 2, Self::SIDE, 0);
+    const FIRST_COLUMN: u64 = line_mask(
+        Self::ALL_SQUARES,
+        Self::PER_ROW,
+        0,
+        Self::PER_ROW,
+        Self::SIDE,
+    );
     /// Bits of the last square of every row (no orthogonal step to the right).
-    const LAST_COLUMN: u64 = column_mask(Self::SIDE / 2, Self::SIDE, Self::SIDE / 2 - 1);
+    const LAST_COLUMN: u64 = line_mask(
+        Self::ALL_SQUARES,
+        Self::PER_ROW,
+        Self::PER_ROW - 1,
+        Self::PER_ROW,
+        Self::SIDE,
+    );
     /// Squares are numbered right to left within each row of the bit layout, so that
     /// square 1 is the top-left corner (the board seen from the side of Italian players,
     /// whose bottom-right corner is playable).
@@ -123,13 +154,21 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// The bit of the square numbered `n` (which must be on the board).
     #[inline(always)]
     fn bit_of_square(n: u8) -> u8 {
-        bit_of_index(Self::PER_ROW, Self::renumber(n - 1))
+        if Self::ALL_SQUARES {
+            n - 1
+        } else {
+            bit_of_index(Self::PER_ROW, Self::renumber(n - 1))
+        }
     }
 
     /// The number of the square on a valid bit.
     #[inline(always)]
     fn square_of_bit(bit: u8) -> u8 {
-        Self::renumber(index_of_bit(Self::PER_ROW, bit)) + 1
+        if Self::ALL_SQUARES {
+            bit + 1
+        } else {
+            Self::renumber(index_of_bit(Self::PER_ROW, bit)) + 1
+        }
     }
 
     /// Between a 0-based square index and its place in the bit layout: the identity,
@@ -172,7 +211,18 @@ impl Geometry for Board8Mirrored {
     const MIRRORED: bool = true;
 }
 
-/// Bit of the 0-based square index `i` on a board with `per_row` squares per row.
+/// The 8x8 board of Turkish draughts, every one of its 64 squares playable, numbered
+/// 1 (top left, a8) to 64 (bottom right, h1) row by row.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board8Full;
+
+impl Geometry for Board8Full {
+    const SIDE: u8 = 8;
+    const ALL_SQUARES: bool = true;
+}
+
+/// Bit of the 0-based square index `i` on a board of dark squares with `per_row`
+/// squares per row.
 #[inline]
 pub(crate) const fn bit_of_index(per_row: u8, i: u8) -> u8 {
     i + i / (2 * per_row)
@@ -184,30 +234,19 @@ pub(crate) const fn index_of_bit(per_row: u8, bit: u8) -> u8 {
     bit - bit / (2 * per_row + 1)
 }
 
-const fn valid_mask(per_row: u8, squares: u8) -> u64 {
-    let mut mask = 0u64;
-    let mut i = 0;
-    while i < squares {
-        mask |= 1u64 << bit_of_index(per_row, i);
-        i += 1;
-    }
-    mask
-}
-
-const fn row_mask(per_row: u8, row: u8) -> u64 {
-    line_mask(per_row, row * per_row, 1, per_row)
-}
-
-const fn column_mask(per_row: u8, side: u8, k: u8) -> u64 {
-    line_mask(per_row, k, per_row, side)
-}
-
-/// The bits of `count` square indices from `first`, `stride` apart.
-const fn line_mask(per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
+/// The bits of `count` square indices from `first`, `stride` apart, on a board with
+/// `per_row` playable squares per row (all of them if `all_squares`).
+const fn line_mask(all_squares: bool, per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
     let mut mask = 0u64;
     let mut n = 0;
     while n < count {
-        mask |= 1u64 << bit_of_index(per_row, first + n * stride);
+        let i = first + n * stride;
+        let bit = if all_squares {
+            i
+        } else {
+            bit_of_index(per_row, i)
+        };
+        mask |= 1u64 << bit;
         n += 1;
     }
     mask
@@ -218,6 +257,19 @@ const fn line_mask(per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
 #[inline(always)]
 pub const fn shift<G: Geometry>(bits: u64, d: Direction) -> u64 {
     let w = G::PER_ROW as u32;
+    if G::ALL_SQUARES {
+        let (left, right) = (bits & !G::FIRST_COLUMN, bits & !G::LAST_COLUMN);
+        return match d {
+            Direction::UpLeft => left >> (w + 1),
+            Direction::UpRight => right >> (w - 1),
+            Direction::DownLeft => left << (w - 1),
+            Direction::DownRight => right << (w + 1),
+            Direction::Up => bits >> w,
+            Direction::Down => bits << w,
+            Direction::Left => left >> 1,
+            Direction::Right => right << 1,
+        };
+    }
     match d {
         Direction::UpLeft => bits >> (w + 1),
         Direction::UpRight => bits >> w,
@@ -332,6 +384,40 @@ mod tests {
         let five = 1 << Board8Mirrored::bit_of_square(5);
         let up_left = shift::<Board8Mirrored>(five, Direction::UpRight);
         assert_eq!(up_left, 1 << Board8Mirrored::bit_of_square(1));
+    }
+
+    /// On the full board every square is playable and each of the eight directions
+    /// leads to the adjacent square, never round an edge.
+    #[test]
+    fn full_board() {
+        type G = Board8Full;
+        assert_eq!((G::PER_ROW, G::SQUARES, G::VALID), (8, 64, u64::MAX));
+        assert_eq!((G::TOP_ROW, G::BOTTOM_ROW), (0xFF, 0xFF << 56));
+        assert_eq!(G::FIRST_COLUMN, 0x0101_0101_0101_0101);
+        assert_eq!(G::LAST_COLUMN, 0x8080_8080_8080_8080);
+        for n in 1..=64 {
+            assert_eq!(G::square_of_bit(G::bit_of_square(n)), n);
+            let i = n - 1;
+            let (r, c) = ((i / 8) as i8, (i % 8) as i8);
+            for (d, dr, dc) in [
+                (Direction::UpLeft, -1i8, -1i8),
+                (Direction::UpRight, -1, 1),
+                (Direction::DownLeft, 1, -1),
+                (Direction::DownRight, 1, 1),
+                (Direction::Up, -1, 0),
+                (Direction::Down, 1, 0),
+                (Direction::Left, 0, -1),
+                (Direction::Right, 0, 1),
+            ] {
+                let (nr, nc) = (r + dr, c + dc);
+                let expected = if (0..8).contains(&nr) && (0..8).contains(&nc) {
+                    1u64 << (nr * 8 + nc)
+                } else {
+                    0
+                };
+                assert_eq!(shift::<G>(1u64 << i, d), expected, "square {n} {d:?}");
+            }
+        }
     }
 
     #[test]

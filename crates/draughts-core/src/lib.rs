@@ -1,7 +1,7 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
 //! Killer, Antidraughts, Breakthrough, Frisian and Frysk! (10x10, the last two capturing
 //! along rows and columns too), English (8x8 checkers), Brazilian, American pool
-//! checkers, Russian, Italian, Spanish and Czech (8x8), on one generic, monomorphised
+//! checkers, Russian, Italian, Spanish, Czech and Thai (8x8), on one generic, monomorphised
 //! core.
 //!
 //! ```
@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
-//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Killer`],
+//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Thai`], [`Killer`],
 //! [`Antidraughts`], [`Breakthrough`], [`Frisian`], [`Frysk`]) implementing [`Variant`];
 //! positions, moves and bitboards are generic over them. Code that learns the variant at
 //! run time goes through [`AnyPosition`],
@@ -62,6 +62,6 @@ pub use precedence::Precedence;
 pub use square::Square;
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, Goal, International, Italian, Killer,
-    KingLanding, Pool, Russian, Spanish, Variant,
+    KingLanding, Pool, Russian, Spanish, Thai, Variant,
 };
 pub use variant::{Frisian, Frysk};

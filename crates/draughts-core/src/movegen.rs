@@ -3,10 +3,11 @@
 //! Captures are compulsory in every variant, so a position's moves are either all
 //! captures or all steps. Capture sequences are searched depth-first from each piece
 //! that can capture; captured pieces stay on the board as obstacles until the sequence
-//! ends (FMJD 4.11) and may not be jumped twice (FMJD 4.10), and the moving piece's
-//! start square counts as empty. Sequences with the same start, end and captured set
-//! are one move (where men crown during a capture, one that crowns and one that does not
-//! are two).
+//! ends (FMJD 4.11; Thai removes them as they are taken,
+//! [`Variant::REMOVES_DURING_CAPTURE`]) and may not be jumped twice (FMJD 4.10), and
+//! the moving piece's start square counts as empty. Sequences with the same start, end
+//! and captured set are one move (where men crown during a capture, one that crowns and
+//! one that does not are two).
 
 use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList, CROWNED};
@@ -513,10 +514,11 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// king without flying moves) in the directions of `DIRS`.
     fn short<const DIRS: DirMask>(&mut self, at: u64, captured: u64, landed: u64) {
         let mut ended = true;
+        let empty = self.empty_after(captured);
         each_direction!(V, |d| {
             if has(DIRS, d) {
                 let victim = shift::<V::Board>(at, d) & self.opp & !captured;
-                let land = shift::<V::Board>(victim, d) & self.empty;
+                let land = shift::<V::Board>(victim, d) & empty;
                 if land != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
@@ -540,12 +542,25 @@ impl<V: Variant> CaptureSearch<'_, V> {
         }
     }
 
-    /// The empty squares from `first` on along `d`, up to the first piece or the edge.
-    fn run(&self, first: u64, d: Direction) -> u64 {
+    /// The squares free during a capture that has taken `captured`: the empty squares,
+    /// and those of the captured pieces where they leave the board as they are taken.
+    #[inline(always)]
+    fn empty_after(&self, captured: u64) -> u64 {
+        if V::REMOVES_DURING_CAPTURE {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// The free squares from `first` on along `d`, up to the first piece or the edge,
+    /// during a capture that has taken `captured`.
+    fn run(&self, first: u64, d: Direction, captured: u64) -> u64 {
+        let empty = self.empty_after(captured);
         let mut run = first;
         let mut next = first;
         while next != 0 {
-            next = shift::<V::Board>(next, d) & self.empty;
+            next = shift::<V::Board>(next, d) & empty;
             run |= next;
         }
         run
@@ -554,19 +569,20 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// Whether a flying king that jumped in direction `came` and may land on any square
     /// of `land` (squares along `came`) can capture again from one of them.
     fn continues(&self, land: u64, came: Direction, captured: u64) -> bool {
+        let empty = self.empty_after(captured);
         let mut found = false;
         each_direction!(V, |d| {
-            if d != came.reverse() {
+            if V::REMOVES_DURING_CAPTURE || d != came.reverse() {
                 let mut sq = shift::<V::Board>(land, d);
-                let mut blocked = sq & !self.empty;
-                let mut free = sq & self.empty;
+                let mut blocked = sq & !empty;
+                let mut free = sq & empty;
                 while free != 0 {
                     sq = shift::<V::Board>(free, d);
-                    blocked |= sq & !self.empty;
-                    free = sq & self.empty;
+                    blocked |= sq & !empty;
+                    free = sq & empty;
                 }
                 let victims = blocked & self.opp & !captured;
-                found |= shift::<V::Board>(victims, d) & self.empty != 0;
+                found |= shift::<V::Board>(victims, d) & empty != 0;
             }
         });
         found
@@ -575,15 +591,18 @@ impl<V: Variant> CaptureSearch<'_, V> {
     /// Continues a flying king's sequence; `came` is the direction of the last jump.
     fn flying(&mut self, at: u64, came: Option<Direction>, captured: u64, landed: u64) {
         let mut ended = true;
+        let empty = self.empty_after(captured);
+        let behind_each = matches!(V::KING_LANDING, KingLanding::BehindEach);
         each_direction!(V, |d| {
-            // Straight back lies the piece just jumped, which cannot be jumped again.
-            if Some(d.reverse()) != came {
+            // Straight back lies the piece just jumped, which cannot be jumped again (but
+            // where it has left the board, the way back may be open).
+            if V::REMOVES_DURING_CAPTURE || Some(d.reverse()) != came {
                 let mut sq = shift::<V::Board>(at, d);
-                while sq & self.empty != 0 {
+                while sq & empty != 0 {
                     sq = shift::<V::Board>(sq, d);
                 }
                 let victim = sq & self.opp & !captured;
-                let first = shift::<V::Board>(victim, d) & self.empty;
+                let first = shift::<V::Board>(victim, d) & empty;
                 if first != 0 {
                     ended = false;
                     let landed = if captured == 0 { landed } else { landed | at };
@@ -592,14 +611,19 @@ impl<V: Variant> CaptureSearch<'_, V> {
                     // Where any sequence may be chosen, a king that can go on capturing
                     // from some square beyond the victim must land on one of those
                     // (under the majority or value rule, stopping short loses to going on).
-                    let must_continue = !V::CAPTURE_PRECEDENCE.grows_with_captures()
-                        && self.continues(self.run(first, d), d, captured);
+                    let must_continue = !behind_each
+                        && !V::CAPTURE_PRECEDENCE.grows_with_captures()
+                        && self.continues(self.run(first, d, captured), d, captured);
                     let mut land = first;
                     while land != 0 {
                         if !must_continue || self.continues(land, d, captured) {
                             self.flying(land, Some(d), captured, landed);
                         }
-                        land = shift::<V::Board>(land, d) & self.empty;
+                        land = if behind_each {
+                            0
+                        } else {
+                            shift::<V::Board>(land, d) & empty
+                        };
                     }
                     self.king_jumps ^= marks;
                 }

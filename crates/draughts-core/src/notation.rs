@@ -9,7 +9,7 @@ use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::{crowning_row, Position};
 use crate::square::Square;
-use crate::variant::Variant;
+use crate::variant::{KingLanding, Variant};
 use std::fmt::Write as _;
 
 /// Why a move text could not be read.
@@ -70,6 +70,13 @@ impl Walk {
             return;
         }
         let flying = king && V::FLYING_KINGS;
+        // Where captured pieces leave as they are taken, their squares are free.
+        let empty = if V::REMOVES_DURING_CAPTURE {
+            self.empty | taken
+        } else {
+            self.empty
+        };
+        let behind_each = matches!(V::KING_LANDING, KingLanding::BehindEach);
         let dirs: &[Direction] = if V::ORTHOGONAL_CAPTURES {
             &Direction::ALL_EIGHT
         } else {
@@ -80,11 +87,11 @@ impl Walk {
                 continue;
             }
             let mut sq = shift::<V::Board>(at, dir);
-            while flying && sq & self.empty != 0 {
+            while flying && sq & empty != 0 {
                 sq = shift::<V::Board>(sq, dir);
             }
             let victim = sq & self.opp & !taken;
-            let mut landing = shift::<V::Board>(victim, dir) & self.empty;
+            let mut landing = shift::<V::Board>(victim, dir) & empty;
             while landing != 0 {
                 self.jumps.push(Jump {
                     victim,
@@ -94,8 +101,8 @@ impl Walk {
                 let crowns = V::CROWNS_MID_CAPTURE && !king && landing & self.crowning_row != 0;
                 self.walk::<V>(landing, taken | victim, king || crowns, crowned || crowns);
                 self.jumps.pop();
-                landing = if flying {
-                    shift::<V::Board>(landing, dir) & self.empty
+                landing = if flying && !behind_each {
+                    shift::<V::Board>(landing, dir) & empty
                 } else {
                     0
                 };

@@ -1,7 +1,8 @@
 //! Variants: zero-sized types carrying a board geometry and the rules as constants.
 //!
 //! Rules that are a choice among behaviours are small enums: where a flying king may
-//! land after capturing ([`KingLanding`]: Killer's halt behind a king) and what wins
+//! land after capturing ([`KingLanding`]: Killer's halt behind a king, Thai's behind
+//! every piece) and what wins
 //! ([`Goal`]: blocking the opponent, being blocked in Antidraughts, crowning first in
 //! Breakthrough). Every game result (core [`crate::Game`] status, the search's scores,
 //! match adjudication) follows [`Goal`] through [`crate::Position::winner`].
@@ -57,8 +58,12 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// A man that reaches its far row during a capture is crowned at once and goes on
     /// capturing as a king; otherwise it is crowned only where its move ends.
     const CROWNS_MID_CAPTURE: bool = false;
-    /// Where a flying king may land after its last capture.
+    /// Where a flying king may land after a capture.
     const KING_LANDING: KingLanding = KingLanding::Anywhere;
+    /// Captured pieces leave the board one by one as they are taken, so that the
+    /// capturing piece may later cross or land on their squares (Thai); otherwise they
+    /// stay as obstacles until the move ends (FMJD 4.11).
+    const REMOVES_DURING_CAPTURE: bool = false;
     /// What wins the game.
     const GOAL: Goal = Goal::Block;
     /// The PDN `GameType` number.
@@ -110,6 +115,9 @@ pub enum KingLanding {
     /// On the square just beyond the last piece of its capture if that piece is a king,
     /// else anywhere (Killer draughts).
     BehindLastKing,
+    /// On the square just beyond each piece it takes, going on from there if it can
+    /// (Thai draughts).
+    BehindEach,
 }
 
 /// International draughts (FMJD rules) on the 10x10 board.
@@ -285,6 +293,37 @@ impl Variant for Czech {
     const FLYING_KINGS: bool = true;
     const CAPTURE_PRECEDENCE: Precedence = Precedence::KING_FIRST;
     const PDN_GAME_TYPE: u8 = 29;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Thai draughts (mak-hot, makhos) on the 8x8 board, eight men a side on the two rows
+/// nearest their player.
+///
+/// White moves first (mindsports.nl, "Thai": "White begins"; the checkers wiki,
+/// "Mak-hot", finds no fixed rule). Men move and capture forwards only; a man reaching
+/// the far row is crowned, which ends a capture as no forward jump is left. Kings fly,
+/// but capture by landing on the square just behind each piece taken and go on from
+/// there ("Mak-hot": "must stop on the square directly behind each piece captured").
+/// Captured pieces leave the board as they are taken ("Mak-hot": "Removal of the
+/// captured piece is immediate and occurs during the capture"; eightygames, "Thai
+/// checkers": "Captures are immediately taken off the board"), so a king may turn back
+/// across the square of a piece it has just taken (coldmoon.io, "Makhos": "even in the
+/// direction where they have come from"). Capture is compulsory and must be completed,
+/// but any sequence may be chosen (mindsports.nl: "There are no priorities of
+/// capture"). No count of moves for a draw was found: only repetition draws here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Thai;
+
+impl Variant for Thai {
+    const NAME: &'static str = "thai";
+    const ALIASES: &'static [&'static str] = &["makhos", "mak-hot"];
+    type Board = Board8;
+    const FIRST_TO_MOVE: Color = Color::White;
+    const MEN_PER_SIDE: u8 = 8;
+    const FLYING_KINGS: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::BehindEach;
+    const REMOVES_DURING_CAPTURE: bool = true;
+    const PDN_GAME_TYPE: u8 = 31;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }
 

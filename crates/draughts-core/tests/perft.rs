@@ -12,7 +12,7 @@
 
 use draughts_core::{
     divide, perft, Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian,
-    Killer, Pool, Position, Russian, Spanish, Variant,
+    Killer, Pool, Position, Russian, Spanish, Thai, Variant,
 };
 use draughts_core::{Frisian, Frysk};
 use std::path::PathBuf;
@@ -172,6 +172,19 @@ fn perft_czech() {
 }
 
 #[test]
+fn perft_thai() {
+    let checked = check::<Thai>(NODE_CAP);
+    assert!(checked >= 60, "only {checked} figures checked");
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_thai() {
+    check::<Thai>(u64::MAX);
+}
+
+#[test]
 fn perft_killer() {
     let checked = check::<Killer>(NODE_CAP);
     assert!(checked >= 50, "only {checked} figures checked");
@@ -290,6 +303,7 @@ fn tables_are_well_formed() {
     check_rows::<Italian>();
     check_rows::<Spanish>();
     check_rows::<Czech>();
+    check_rows::<Thai>();
     check_rows::<Killer>();
     check_rows::<Antidraughts>();
     check_rows::<Breakthrough>();
@@ -324,6 +338,7 @@ fn divide_adds_up() {
     check_divide::<Italian>(4);
     check_divide::<Spanish>(4);
     check_divide::<Czech>(4);
+    check_divide::<Thai>(4);
     check_divide::<Killer>(3);
     check_divide::<Antidraughts>(3);
     check_divide::<Breakthrough>(3);

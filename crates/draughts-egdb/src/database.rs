@@ -6,6 +6,7 @@ use crate::format::{self, Bytes, SliceFile};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::probe::{self, Source, THREAT_PLIES};
+use crate::progress::{Meter, OnProgress, Pass};
 use draughts_core::{Color, Position, Variant};
 use draughts_search::{EndgameOracle, Wld};
 use std::fmt;
@@ -288,7 +289,7 @@ impl<V: Variant> Database<V> {
     /// Probes every position of every slice of `self` (or every `stride`-th index
     /// slot, for a sample) in both databases and counts the differences: for checking
     /// that a rebuild, with another generator or on another machine, gives the same
-    /// values. Runs on the current rayon pool; `progress` shows a bar.
+    /// values. Runs on the current rayon pool, telling `progress` how far it has come.
     ///
     /// # Errors
     /// `other` lacks a slice of `self` ([`Error::MissingSlice`]), or a damaged block.
@@ -296,7 +297,7 @@ impl<V: Variant> Database<V> {
         &self,
         other: &Database<V>,
         stride: u64,
-        progress: bool,
+        progress: OnProgress<'_>,
     ) -> Result<Comparison, Error> {
         use rayon::prelude::*;
         let stride = stride.max(1);
@@ -309,12 +310,14 @@ impl<V: Variant> Database<V> {
                 });
             }
             let slots = slice.indexer.size().div_ceil(stride);
-            let bar = crate::generate::bar(progress, slots, format!("compare {material}"));
+            let meter = Meter::start(progress, *material, Pass::Compare, slots);
             let part = (0..slots.div_ceil(4096))
                 .into_par_iter()
                 .map(|chunk| {
                     let mut part = Comparison::default();
-                    for k in chunk * 4096..((chunk + 1) * 4096).min(slots) {
+                    let ks = chunk * 4096..((chunk + 1) * 4096).min(slots);
+                    let n = ks.end - ks.start;
+                    for k in ks {
                         let Some(raw) = slice.indexer.position(k * stride) else {
                             continue;
                         };
@@ -338,7 +341,7 @@ impl<V: Variant> Database<V> {
                             });
                         }
                     }
-                    bar.inc(4096);
+                    meter.add(n);
                     Ok(part)
                 })
                 .try_reduce(Comparison::default, |a, b| {
@@ -348,7 +351,6 @@ impl<V: Variant> Database<V> {
                         example: a.example.or(b.example),
                     })
                 })?;
-            bar.finish_and_clear();
             total.positions += part.positions;
             total.differences += part.differences;
             total.example = total.example.or(part.example);
@@ -358,34 +360,34 @@ impl<V: Variant> Database<V> {
 
     /// Checks every slice: every block's checksum, the header's counts, and that every
     /// stored value (and every exception) equals the minimax of its successors as the
-    /// probe sees them. Runs on the current rayon pool; `progress` shows a bar.
+    /// probe sees them. Runs on the current rayon pool.
     ///
     /// This is local consistency, which is what a file damaged or built wrong breaks;
     /// it cannot tell a cycle of wins from a draw, which only a rebuild can.
     ///
     /// # Errors
     /// The first inconsistency or damaged block found.
-    pub fn verify(&self, progress: bool) -> Result<Vec<SliceStats>, Error> {
-        self.verify_slices(|_| true, progress)
+    pub fn verify(&self) -> Result<Vec<SliceStats>, Error> {
+        self.verify_slices(|_| true, &|_| {})
     }
 
     /// [`Database::verify`] of the slices whose material `keep` accepts, for a spot
     /// check of a database too large to verify whole. The probe still reads the other
-    /// slices, as they are, where captures and promotions lead.
+    /// slices, as they are, where captures and promotions lead. `progress` is told how
+    /// far each slice's check has come.
     ///
     /// # Errors
     /// The first inconsistency or damaged block found.
     pub fn verify_slices(
         &self,
         keep: impl Fn(Material) -> bool,
-        progress: bool,
+        progress: OnProgress<'_>,
     ) -> Result<Vec<SliceStats>, Error> {
         use rayon::prelude::*;
         let mut out = Vec::new();
         for (material, slice) in self.slices.iter().filter(|(m, _)| keep(*m)) {
             let file = &slice.file;
-            let bar =
-                crate::generate::bar(progress, file.header.blocks, format!("verify {material}"));
+            let meter = Meter::start(progress, *material, Pass::Verify, file.header.blocks);
             let counts = (0..file.header.blocks as usize)
                 .into_par_iter()
                 .map(|block| {
@@ -435,14 +437,13 @@ impl<V: Variant> Database<V> {
                             }
                         }
                     }
-                    bar.inc(1);
+                    meter.add(1);
                     Ok(counts)
                 })
                 .try_reduce(
                     || [0u64; 3],
                     |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
                 )?;
-            bar.finish_and_clear();
             for (index, _) in file.exceptions() {
                 let threat = slice
                     .indexer

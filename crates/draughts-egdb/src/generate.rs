@@ -43,11 +43,11 @@ use crate::index::{Cursor, Indexer};
 use crate::material::Material;
 use crate::memo::{Finished, Memos};
 use crate::probe::{self, Class, Source, THREAT_PLIES};
+use crate::progress::{Meter, OnProgress, Pass};
 use crate::values::{self, values_name, ValueTables};
 use arrayvec::ArrayVec;
 use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
 use draughts_search::Wld;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::path::Path;
@@ -59,8 +59,6 @@ use std::time::Instant;
 pub struct BuildOptions {
     /// Worker threads; 0 uses one per core.
     pub threads: usize,
-    /// Show progress bars on standard error.
-    pub progress: bool,
     /// Build only the job of this slice (it and its twin); the slices it needs must be
     /// finished in the folder, and the others are left alone.
     pub only: Option<Material>,
@@ -353,22 +351,6 @@ fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
         .map(move |c| c * CHUNK..((c + 1) * CHUNK).min(size))
 }
 
-/// A progress bar, hidden unless `show`.
-pub(crate) fn bar(show: bool, len: u64, message: String) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg:>28} [{elapsed_precise}] {wide_bar} {pos}/{len} ({eta})",
-        )
-        .expect("valid template"),
-    );
-    bar.set_message(message);
-    bar
-}
-
 /// Builds every slice with 2 to `pieces` pieces of variant `V` into `dir` (created if
 /// missing). Slices whose files are already there and open cleanly are kept.
 ///
@@ -382,13 +364,13 @@ pub fn build<V: Variant>(
     options: &BuildOptions,
 ) -> Result<Vec<SliceReport>, Error> {
     let mut reports = Vec::new();
-    build_with::<V>(dir, pieces, options, |r| reports.push(r.clone()))?;
+    build_with::<V>(dir, pieces, options, |r| reports.push(r.clone()), &|_| {})?;
     Ok(reports)
 }
 
 /// As [`build`], calling `on_slice` with each slice's report as soon as its job is
 /// done (or found on disk), so that a long build can be followed and its figures are
-/// not lost if it is stopped.
+/// not lost if it is stopped, and `progress` as each job's passes go on.
 ///
 /// # Errors
 /// As [`build`].
@@ -397,6 +379,7 @@ pub fn build_with<V: Variant>(
     pieces: u32,
     options: &BuildOptions,
     mut on_slice: impl FnMut(&SliceReport),
+    progress: OnProgress<'_>,
 ) -> Result<(), Error> {
     crate::error::check_goal::<V>()?;
     let dir = dir.as_ref();
@@ -459,8 +442,8 @@ pub fn build_with<V: Variant>(
                 }
                 Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                     let start = Instant::now();
-                    let passes = pool
-                        .install(|| solve_job(&mut db, &values, &memos, &job, options.progress))?;
+                    let passes =
+                        pool.install(|| solve_job(&mut db, &values, &memos, &job, progress))?;
                     (true, start.elapsed().as_secs_f64(), passes)
                 }
                 Err(e) => return Err(e),
@@ -492,7 +475,7 @@ fn solve_job<V: Variant>(
     values: &ValueTables<V>,
     memos: &Memos,
     job: &[Material],
-    progress: bool,
+    progress: OnProgress<'_>,
 ) -> Result<PassSeconds, Error> {
     let mut clock = Instant::now();
     let mut lap = || {
@@ -506,11 +489,10 @@ fn solve_job<V: Variant>(
         .map(|t| Generations::new(t.indexer.size()))
         .collect();
     let total: u64 = tables.iter().map(|t| t.indexer.size()).sum();
-    let name = job[0].to_string();
 
     // 1. Initialise. A chunk is a whole number of mark words, so each chunk writes its
     // own words.
-    let bar = bar(progress, total, format!("{name} init"));
+    let meter = Meter::start(progress, job[0], Pass::Initialise, total);
     let mut decided = 0u64;
     for (table, retro) in tables.iter().zip(&retro) {
         decided += chunks(table.indexer.size())
@@ -531,22 +513,20 @@ fn solve_job<V: Variant>(
                     }
                     Ok::<_, Error>(n)
                 })?;
-                bar.inc(chunk.end - chunk.start);
+                meter.add(chunk.end - chunk.start);
                 Ok(n)
             })
             .try_reduce(|| 0, |a, b| Ok(a + b))?;
     }
-    bar.finish_and_clear();
     passes.initialise = lap();
 
     // 2. Propagate, one generation at a time: the positions marked `now` update their
     // predecessors, which are marked `next` when decided.
-    let bar = self::bar(progress, total, format!("{name} retrograde"));
+    let meter = Meter::start(progress, job[0], Pass::Retrograde, total);
     let mut generation = 0;
     while decided > 0 {
         generation += 1;
-        bar.set_message(format!("{name} retrograde {generation}"));
-        bar.inc(decided);
+        meter.add_in(generation, decided);
         decided = 0;
         for (t, table) in tables.iter().enumerate() {
             // The predecessors are in the twin slice (the same one for a symmetric
@@ -576,7 +556,6 @@ fn solve_job<V: Variant>(
             r.next.clear();
         }
     }
-    bar.finish_and_clear();
     drop(retro);
 
     // Whatever is undecided now is a draw. The counts are no longer needed: the high
@@ -600,7 +579,7 @@ fn solve_job<V: Variant>(
     let mut written = Vec::new();
     for table in &tables {
         let material = table.indexer.material();
-        let bar = self::bar(progress, table.indexer.size(), format!("{material} store"));
+        let meter = Meter::start(progress, material, Pass::Store, table.indexer.size());
         let exceptions: Vec<(u64, Wld)> = chunks(table.indexer.size())
             .map(|chunk| {
                 let out = memos.with(|memo| {
@@ -627,14 +606,13 @@ fn solve_job<V: Variant>(
                     }
                     Ok::<_, Error>(out)
                 })?;
-                bar.inc(chunk.end - chunk.start);
+                meter.add(chunk.end - chunk.start);
                 Ok(out)
             })
             .try_reduce(Vec::new, |mut a, b| {
                 a.extend(b);
                 Ok(a)
             })?;
-        bar.finish_and_clear();
         let mut exceptions = exceptions;
         exceptions.sort_unstable_by_key(|&(i, _)| i);
         let counts = table

@@ -110,6 +110,7 @@ mod memo;
 #[allow(unsafe_code)]
 mod mmap;
 mod probe;
+mod progress;
 mod sample;
 mod values;
 mod varint;
@@ -124,6 +125,7 @@ pub use jobs::{
 };
 pub use material::Material;
 pub use probe::THREAT_PLIES;
+pub use progress::{OnProgress, Pass, Progress};
 pub use sample::{positions_by_kind, ProbeKind, Sampler};
 
 /// The letter of a probe's answer: `W`, `L`, `D`, or `?` for unknown.

@@ -65,7 +65,7 @@ fn damaged_block_is_reported_by_probe_and_verify() {
             "{e}"
         );
     }
-    assert!(matches!(db.verify(false), Err(Error::Checksum { .. })));
+    assert!(matches!(db.verify(), Err(Error::Checksum { .. })));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -92,7 +92,7 @@ fn finished_slices_are_not_rebuilt() {
         before
     );
     let db = Database::<English>::open(&dir).unwrap();
-    db.verify(false).unwrap();
+    db.verify().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,7 +1,8 @@
 //! `draughts analyse`: search one position and print each iteration.
 
 use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
-use crate::engine::{human_score, searcher_with_tactics, with_variant};
+use crate::engine::{human_score, with_variant};
+use crate::session::EngineSession;
 use clap::Args;
 use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits, SearchInfo};
@@ -13,7 +14,7 @@ use std::time::Duration;
 pub struct AnalyseArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The position (default: the initial position), e.g. W:W31-50:B1-20.
@@ -62,15 +63,15 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
         (_, Some(nodes), _) => Limits::nodes(nodes),
         (_, _, time) => Limits::move_time(Duration::from_secs_f64(time.unwrap_or(DEFAULT_SECONDS))),
     };
-    let (searcher, tactics) =
-        searcher_with_tactics::<V>(&args.engine.options()).map_err(|e| e.to_string())?;
+    let engine =
+        EngineSession::<V>::from_options(&args.engine.options()).map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     writeln!(out, "{root}")?;
     writeln!(out, "{}", root.to_fen())?;
     let mut failure = None;
     let game = Game::from_position(root);
     let control = Control::default();
-    let result = searcher.search(&game, limits, &control, &mut |info: &SearchInfo<V>| {
+    let result = engine.search(&game, limits, &control, &mut |info: &SearchInfo<V>| {
         if failure.is_none() {
             if let Err(e) = writeln!(out, "{}", iteration_line(&root, info)) {
                 // Nobody is reading: stop searching.
@@ -86,7 +87,7 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
         .best_move
         .ok_or_else(|| "the search found no move".to_string())?;
     if args.verbose {
-        match &tactics {
+        match engine.tactics() {
             Some(oracle) => writeln!(out, "{}", crate::tactics::leaf_report(oracle))?,
             None => writeln!(out, "tactics: no template file (--tactics FILE)")?,
         }

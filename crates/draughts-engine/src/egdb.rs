@@ -5,11 +5,12 @@ mod plan;
 
 use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions, EngineSearcher};
+use crate::progress::StageLines;
 use clap::{Args, Subcommand};
 use draughts_core::{Game, GameStatus, Position, Variant, VariantKind};
 use draughts_egdb::{
-    build_with, plan, positions_by_kind, wld_letter, BuildOptions, Database, Material, ProbeKind,
-    Sampler, BUILD_BYTES_PER_SLOT,
+    build_with, plan, positions_by_kind, wld_letter, BuildOptions, Database, Material, Pass,
+    ProbeKind, Progress, Sampler, BUILD_BYTES_PER_SLOT,
 };
 use draughts_search::{Control, Limits, Wld};
 use std::collections::BTreeMap;
@@ -58,7 +59,7 @@ enum EgdbCommand {
 #[derive(Args, Debug)]
 struct DbArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech or killer (antidraughts and breakthrough have none: their goal differs).
+    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The database folder.
@@ -69,7 +70,7 @@ struct DbArgs {
 #[derive(Args, Debug)]
 struct BuildArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech or killer (antidraughts and breakthrough have none: their goal differs).
+    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Build every slice with at most this many pieces.
@@ -90,7 +91,7 @@ struct BuildArgs {
 #[derive(Args, Debug)]
 struct PlanArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech or killer (antidraughts and breakthrough have none: their goal differs).
+    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Every slice with at most this many pieces.
@@ -240,13 +241,14 @@ fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), Cl
     let start = Instant::now();
     let options = BuildOptions {
         threads: args.threads as usize,
-        progress: true,
         only: args.only,
     };
+    let lines = StageLines::new();
     // Each line is written (and flushed) when its job ends, so a long build can be
     // followed; a failed write stops the lines, and is reported after the build.
     let mut written = Ok(());
-    build_with::<V>(&args.out, args.pieces, &options, |report| {
+    let on_slice = |report: &draughts_egdb::SliceReport| {
+        lines.clear();
         if report.built && written.is_ok() {
             let p = report.passes;
             written = writeln!(
@@ -265,7 +267,11 @@ fn run_build<V: Variant>(args: &BuildArgs, out: &mut dyn Write) -> Result<(), Cl
             )
             .and_then(|()| out.flush());
         }
+    };
+    build_with::<V>(&args.out, args.pieces, &options, on_slice, &|p| {
+        draw(&lines, p)
     })?;
+    lines.clear();
     written?;
     writeln!(out, "done in {:.2}s", start.elapsed().as_secs_f64())?;
     Ok(())
@@ -372,7 +378,10 @@ fn run_compare<V: Variant>(args: &CompareArgs, out: &mut dyn Write) -> Result<()
     let ours = Database::<V>::open_nonempty(&args.db.db)?;
     let theirs = Database::<V>::open_nonempty(&args.other)?;
     let start = Instant::now();
-    let found = worker_pool(args.threads)?.install(|| ours.compare(&theirs, args.stride, true))?;
+    let lines = StageLines::new();
+    let found = worker_pool(args.threads)?
+        .install(|| ours.compare(&theirs, args.stride, &|p| draw(&lines, p)))?;
+    lines.clear();
     writeln!(
         out,
         "{} positions compared in {:.2}s (every {} index slot): {} differ",
@@ -389,6 +398,24 @@ fn run_compare<V: Variant>(args: &CompareArgs, out: &mut dyn Write) -> Result<()
         ))),
         None => Ok(()),
     }
+}
+
+/// Draws a progress report of the egdb library on the progress line.
+fn draw(lines: &StageLines<(Material, Pass)>, p: &Progress) {
+    let pass = match p.pass {
+        Pass::Initialise => "init".to_owned(),
+        Pass::Retrograde if p.generation > 0 => format!("retrograde {}", p.generation),
+        Pass::Retrograde => "retrograde".to_owned(),
+        Pass::Store => "store".to_owned(),
+        Pass::Verify => "verify".to_owned(),
+        Pass::Compare => "compare".to_owned(),
+    };
+    let share = 100.0 * p.done as f64 / p.total.max(1) as f64;
+    let text = format!(
+        "{} {pass}: {}/{} ({share:.0}%)",
+        p.material, p.done, p.total
+    );
+    lines.show((p.material, p.pass), p.done, p.total, &text);
 }
 
 /// Reads a slice name such as `w1m0k-b5m0k` on the command line.
@@ -413,7 +440,9 @@ fn run_verify<V: Variant>(args: &VerifyArgs, out: &mut dyn Write) -> Result<(), 
     let pool = worker_pool(args.threads)?;
     let start = Instant::now();
     let keep = |m: Material| args.slices.is_empty() || args.slices.contains(&m);
-    let slices = pool.install(|| db.verify_slices(keep, true))?;
+    let lines = StageLines::new();
+    let slices = pool.install(|| db.verify_slices(keep, &|p| draw(&lines, p)))?;
+    lines.clear();
     writeln!(
         out,
         "{} slices verified in {:.2}s: every stored value equals the minimax of its successors",

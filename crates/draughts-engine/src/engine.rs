@@ -120,62 +120,107 @@ pub fn database<V: Variant>(dir: &Path) -> Result<Arc<Database<V>>, EngineError>
     Ok(Arc::new(Database::open_nonempty(dir)?))
 }
 
-/// A searcher built from `options`, with the endgame database and templates they name.
-///
-/// # Errors
-/// As [`evaluator`], [`database`] and [`tactics`].
-pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, EngineError> {
-    Ok(searcher_with_tactics(options)?.0)
+/// What a searcher is made of: the evaluation, and the endgame database and template
+/// oracle if any. Cheap to clone (the table, database and templates are shared), so a
+/// server reads the files once and builds a searcher per client from them.
+#[derive(Clone)]
+pub struct EngineParts<V: Variant> {
+    evaluator: LinearEval<V>,
+    database: Option<Arc<Database<V>>>,
+    tactics: Option<Tactics<V>>,
 }
 
-/// A searcher built from `options`, and the template oracle it consults (for its
-/// figures), if the options name a template file.
+impl<V: Variant> EngineParts<V> {
+    /// The parts the options' files give: the one way every front end reads them.
+    ///
+    /// # Errors
+    /// As [`evaluator`] and [`database`]; [`EngineError::Tactics`] if the template file
+    /// cannot be read or is not a combination file of `V`, and
+    /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material.
+    pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
+        let parts = EngineParts::new(evaluator::<V>(options)?);
+        let database = options.egdb.as_deref().map(database::<V>).transpose()?;
+        let templates = match &options.tactics {
+            Some(path) => Some(templates::<V>(path)?),
+            None => None,
+        };
+        Ok(parts
+            .with_database(database)
+            .with_templates(templates.as_ref()))
+    }
+
+    /// Parts with `evaluator` alone.
+    pub fn new(evaluator: LinearEval<V>) -> EngineParts<V> {
+        EngineParts {
+            evaluator,
+            database: None,
+            tactics: None,
+        }
+    }
+
+    /// The same parts, consulting `database`.
+    #[must_use]
+    pub fn with_database(self, database: Option<Arc<Database<V>>>) -> EngineParts<V> {
+        EngineParts { database, ..self }
+    }
+
+    /// The same parts, recognising the combinations of `templates` (their gains
+    /// counted as the evaluation counts material).
+    #[must_use]
+    pub fn with_templates(self, templates: Option<&TemplateSet<V>>) -> EngineParts<V> {
+        let values = PieceValues::of_weights(self.evaluator.weights());
+        let tactics =
+            templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
+        EngineParts { tactics, ..self }
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &LinearEval<V> {
+        &self.evaluator
+    }
+
+    /// The template oracle, for its figures.
+    pub fn tactics(&self) -> Option<&Tactics<V>> {
+        self.tactics.as_ref()
+    }
+
+    /// A searcher of these parts with a table of `hash_mib` MiB and `threads` threads.
+    pub fn searcher(&self, hash_mib: usize, threads: usize) -> EngineSearcher<V> {
+        let mut searcher = Searcher::with_hash_size(self.evaluator.clone(), hash_mib.max(1));
+        searcher.set_threads(threads.max(1));
+        if let Some(database) = &self.database {
+            searcher.set_endgame_oracle(Some(Arc::clone(database) as _));
+        }
+        if let Some(tactics) = &self.tactics {
+            searcher.set_tactical_oracle(Some(Arc::clone(tactics) as _));
+        }
+        searcher
+    }
+}
+
+/// A searcher built from `options`: [`EngineParts::load`], then
+/// [`EngineParts::searcher`] with the options' table size and threads.
 ///
 /// # Errors
-/// As [`evaluator`], [`database`] and [`tactics`].
-pub fn searcher_with_tactics<V: Variant>(
-    options: &EngineOptions,
-) -> Result<(EngineSearcher<V>, Option<Tactics<V>>), EngineError> {
-    let mut searcher = Searcher::new(evaluator::<V>(options)?);
-    searcher.set_hash_size(options.hash_mib.max(1));
-    searcher.set_threads(options.threads.max(1));
-    if let Some(dir) = &options.egdb {
-        searcher.set_endgame_oracle(Some(database::<V>(dir)?));
-    }
-    if options.tactics.is_some() && !matches!(V::GOAL, Goal::Block) {
-        return Err(EngineError::TacticsGoal(V::NAME));
-    }
-    let oracle = tactics::<V>(options)?;
-    if let Some(oracle) = &oracle {
-        searcher.set_tactical_oracle(Some(oracle.clone()));
-    }
-    Ok((searcher, oracle))
+/// As [`EngineParts::load`].
+pub fn searcher<V: Variant>(options: &EngineOptions) -> Result<EngineSearcher<V>, EngineError> {
+    Ok(EngineParts::load(options)?.searcher(options.hash_mib, options.threads))
 }
 
 /// The shared template oracle a searcher consults.
 pub type Tactics<V> = Arc<TemplateOracle<V>>;
 
-/// The template oracle of the options' template file, if they name one.
+/// The combination templates of `path` for variant `V`.
 ///
 /// # Errors
-/// [`TemplateFileError`] if the file cannot be read or is not a template file of `V`.
-pub fn tactics<V: Variant>(
-    options: &EngineOptions,
-) -> Result<Option<Tactics<V>>, TemplateFileError> {
-    let Some(path) = &options.tactics else {
-        return Ok(None);
-    };
-    let set = TemplateSet::<V>::load_kind(path, SetKind::Combinations)?;
-    // Gains are counted as the evaluation counts material; an unreadable weights file
-    // is reported by the evaluator.
-    let weights =
-        evaluator::<V>(options).map_or_else(|_| Weights::default_for::<V>(), |e| *e.weights());
-    let values = PieceValues::of_weights(&weights);
-    Ok(Some(Arc::new(TemplateOracle::new(
-        &set,
-        values,
-        DropPolicy::default(),
-    ))))
+/// [`EngineError::TacticsGoal`] if `V`'s games are not won by material (templates prove
+/// material gains); [`EngineError::Tactics`] if the file cannot be read or is not a
+/// combination file of `V`.
+pub fn templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
+    if !matches!(V::GOAL, Goal::Block) {
+        return Err(EngineError::TacticsGoal(V::NAME));
+    }
+    Ok(TemplateSet::<V>::load_kind(path, SetKind::Combinations)?)
 }
 
 /// What the Hub shows for a win the endgame database proves (the search has not seen
@@ -277,8 +322,8 @@ mod tests {
             tactics: Some(good),
             ..EngineOptions::default()
         };
-        let (_, oracle) = searcher_with_tactics::<International>(&options).unwrap();
-        assert!(oracle.unwrap().is_empty());
+        let parts = EngineParts::<International>::load(&options).unwrap();
+        assert!(parts.tactics().unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -2,7 +2,8 @@
 
 use crate::analyse::pdn_line;
 use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
-use crate::engine::{human_score, searcher, with_variant};
+use crate::engine::{human_score, with_variant};
+use crate::session::EngineSession;
 use clap::Args;
 use draughts_core::geometry::Geometry;
 use draughts_core::{Color, Game, Piece, Position, Square, Variant, VariantKind};
@@ -15,7 +16,7 @@ use std::time::Duration;
 pub struct PlayArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Your colour (default: the side that moves first, White in International, Black
@@ -51,7 +52,8 @@ when two captures share their ends), or: moves (list the legal moves), undo (tak
 your last move), help, quit.";
 
 fn run_variant<V: Variant>(args: &PlayArgs) -> Result<(), CliError> {
-    let searcher = searcher::<V>(&args.engine.options()).map_err(|e| e.to_string())?;
+    let engine =
+        EngineSession::<V>::from_options(&args.engine.options()).map_err(|e| e.to_string())?;
     let human = args.color.unwrap_or(V::FIRST_TO_MOVE);
     let limits = Limits::move_time(Duration::from_secs_f64(args.time));
     let mut game = Game::<V>::new();
@@ -79,7 +81,7 @@ fn run_variant<V: Variant>(args: &PlayArgs) -> Result<(), CliError> {
         if pos.turn() != human {
             writeln!(out, "The engine thinks...")?;
             out.flush()?;
-            let result = searcher.search(&game, limits, &Control::default(), &mut |_| {});
+            let result = engine.search(&game, limits, &Control::default(), &mut |_| {});
             let Some(mv) = result.best_move else {
                 return Err("the engine found no move".to_string().into());
             };

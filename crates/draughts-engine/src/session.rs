@@ -5,13 +5,13 @@
 //!
 //! ```
 //! use draughts_core::{English, Game};
-//! use draughts_engine::engine::{searcher, EngineOptions};
+//! use draughts_engine::engine::EngineOptions;
 //! use draughts_engine::session::EngineSession;
 //! use draughts_search::{Control, Limits};
 //! use std::sync::Arc;
 //!
 //! let options = EngineOptions { hash_mib: 1, ..EngineOptions::default() };
-//! let session = EngineSession::new(searcher::<English>(&options)?);
+//! let session = EngineSession::<English>::from_options(&options)?;
 //! let search = session.start(
 //!     Game::new(),
 //!     Limits::depth(4),
@@ -23,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::engine::EngineSearcher;
+use crate::engine::{EngineError, EngineOptions, EngineParts, EngineSearcher, Tactics};
 use draughts_core::{Game, Variant};
 use draughts_search::{Control, Limits, SearchInfo, SearchResult};
 use std::io;
@@ -34,14 +34,46 @@ use std::thread::JoinHandle;
 /// one search to the next, until [`EngineSession::new_game`]).
 pub struct EngineSession<V: Variant> {
     searcher: Arc<EngineSearcher<V>>,
+    tactics: Option<Tactics<V>>,
 }
 
 impl<V: Variant> EngineSession<V> {
-    /// A session searching with `searcher`.
-    pub fn new(searcher: EngineSearcher<V>) -> EngineSession<V> {
+    /// A session of the engine `options` describe.
+    ///
+    /// # Errors
+    /// As [`EngineParts::load`].
+    pub fn from_options(options: &EngineOptions) -> Result<EngineSession<V>, EngineError> {
+        let parts = EngineParts::load(options)?;
+        Ok(EngineSession::from_parts(
+            &parts,
+            options.hash_mib,
+            options.threads,
+        ))
+    }
+
+    /// A session of `parts` with a table of `hash_mib` MiB and `threads` threads.
+    pub fn from_parts(parts: &EngineParts<V>, hash_mib: usize, threads: usize) -> EngineSession<V> {
         EngineSession {
-            searcher: Arc::new(searcher),
+            searcher: Arc::new(parts.searcher(hash_mib, threads)),
+            tactics: parts.tactics().cloned(),
         }
+    }
+
+    /// The template oracle the searches consult, for its figures.
+    pub fn tactics(&self) -> Option<&Tactics<V>> {
+        self.tactics.as_ref()
+    }
+
+    /// Searches `game` under `limits` on the calling thread; `info` hears each
+    /// completed iteration, and `control` stops the search.
+    pub fn search(
+        &self,
+        game: &Game<V>,
+        limits: Limits,
+        control: &Control,
+        info: &mut dyn FnMut(&SearchInfo<V>),
+    ) -> SearchResult<V> {
+        self.searcher.search(game, limits, control, info)
     }
 
     /// Forgets what earlier searches learned (the transposition table), as before a
@@ -114,7 +146,6 @@ impl<T> Search<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{searcher, EngineOptions};
     use draughts_core::International;
     use std::sync::mpsc;
     use std::time::{Duration, Instant};
@@ -124,7 +155,7 @@ mod tests {
             hash_mib: 1,
             ..EngineOptions::default()
         };
-        EngineSession::new(searcher::<International>(&options).unwrap())
+        EngineSession::from_options(&options).unwrap()
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod data;
 use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
 use crate::matches::openings;
+use crate::progress::StageLines;
 use clap::{Args, Subcommand, ValueEnum};
 use draughts_core::{Game, GameResult, Variant, VariantKind};
 use draughts_eval::{Feature, Patterns, Weights};
@@ -15,8 +16,8 @@ use draughts_search::Limits;
 use draughts_tune::{
     data_samples, default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking,
     read_data, read_pdn, run_ga, self_play, split_samples, to_pdn, write_curve, Contestant,
-    Crossover, FitConfig, GaConfig, Init, LossPoint, PatternFitConfig, SearchSettings, Selection,
-    SelfPlayConfig,
+    Crossover, FitConfig, GaConfig, GaProgress, Init, LossPoint, PatternFitConfig, SearchSettings,
+    Selection, SelfPlayConfig,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -80,7 +81,7 @@ enum SelectionArg {
 struct PlayArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Opening positions, one FEN a line (default: the built-in set).
@@ -257,7 +258,7 @@ struct FitArgs {
 struct PatternArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).
@@ -414,8 +415,33 @@ fn run_ga_command<V: Variant>(args: &GaArgs) -> Result<(), CliError> {
         config.openings_per_pair,
         draughts_tune::threads(),
     )?;
-    let outcome = run_ga::<V>(&config, &openings, &args.out, args.resume, !args.quiet)
+    let lines = StageLines::new();
+    let progress = |p: &GaProgress| match *p {
+        GaProgress::Game {
+            generation,
+            played,
+            total,
+        } if !args.quiet => {
+            let stage = match generation {
+                Some(g) => format!("generation {}/{}", g + 1, config.generations),
+                None => "finalists".to_owned(),
+            };
+            lines.show(
+                generation,
+                played,
+                total,
+                &format!("{stage}: {played}/{total} games"),
+            );
+        }
+        GaProgress::Generation(summary) if !args.quiet => {
+            lines.clear();
+            eprintln!("{}", summary.describe());
+        }
+        _ => {}
+    };
+    let outcome = run_ga::<V>(&config, &openings, &args.out, args.resume, &progress)
         .map_err(|e| e.to_string())?;
+    lines.clear();
     if args.quiet {
         for summary in &outcome.history {
             writeln!(out, "{}", summary.describe())?;

@@ -2,8 +2,10 @@
 //! (chromedriver) clicks a move, drags moves with the mouse and a finger (targets
 //! shown while the piece is held, a drop off target, the board turned round, a capture
 //! picked by its route), checks the board, starts an analysis, checks what it shows,
-//! lets the engine move and checks the clock, and saves a screenshot. Skipped, with a message, when Chromium or chromedriver
-//! is not installed (`apt-get install chromium chromium-driver`; `.ci/run` does).
+//! saves a screenshot of it (`DRAUGHTS_SCREENSHOT=1`: as `docs/serve.png`, the README's),
+//! lets the engine move and checks the clock. Skipped, with a message, when Chromium or
+//! chromedriver is not installed (`apt-get install chromium chromium-driver`; `.ci/run`
+//! does).
 
 use base64::Engine as _;
 use reqwest::Client;
@@ -151,6 +153,25 @@ impl Driver {
         steps.extend(squares[1..].iter().map(|css| ("move", css.as_str())));
         steps.push(("up", ""));
         self.pointer(kind, &steps).await;
+    }
+
+    /// Saves a screenshot of the page in the test's temporary folder, and with
+    /// `DRAUGHTS_SCREENSHOT=1` as `docs/serve.png`, the README's picture.
+    async fn screenshot(&self) {
+        let png = self.call(reqwest::Method::GET, "/screenshot", None).await;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(png.as_str().unwrap())
+            .unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"));
+        assert!(bytes.len() < 200_000, "a {} byte screenshot", bytes.len());
+        let mut places = vec![Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png")];
+        if std::env::var_os("DRAUGHTS_SCREENSHOT").is_some_and(|v| v == "1") {
+            places.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/serve.png"));
+        }
+        for place in places {
+            std::fs::write(&place, &bytes).unwrap();
+            eprintln!("screenshot: {}", place.display());
+        }
     }
 
     /// Waits until `script` returns true.
@@ -317,6 +338,7 @@ async fn a_move_and_an_analysis_in_chromium() {
         score.as_str().is_some_and(|s| !s.is_empty() && s != "–"),
         "{score}"
     );
+    driver.screenshot().await;
 
     // The engine takes Black at 0.3 s a move: it answers at once, and the clock shows
     // its time and runs White's.
@@ -357,14 +379,6 @@ async fn a_move_and_an_analysis_in_chromium() {
         "{black}"
     );
 
-    let png = driver.call(reqwest::Method::GET, "/screenshot", None).await;
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(png.as_str().unwrap())
-        .unwrap();
-    assert!(bytes.starts_with(b"\x89PNG"));
-    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png");
-    std::fs::write(&shot, bytes).unwrap();
-    eprintln!("screenshot: {}", shot.display());
     // Two captures from 30 end on 6: the drag's route picks the lower one.
     driver
         .script(r##"const side = document.getElementById("engine-side"); side.value = "off"; side.dispatchEvent(new Event("change")); document.getElementById("fen").value = "W:W30:B11,22,23,24,33,34"; document.getElementById("load-fen").click(); return true"##)

@@ -102,6 +102,13 @@ fn bad_arguments_are_clear_errors() {
             "--patterns",
             "/nonexistent/table.patterns",
         ],
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--tactics",
+            "/nonexistent/x.tactics",
+        ],
         &["play", "--color", "green"],
         &["frobnicate"],
         &[

@@ -62,7 +62,13 @@ impl Follower {
         for _ in 0..300 {
             if let Ok(Some(status)) = self.child.try_wait() {
                 assert!(status.success(), "follower exited with {status}");
-                return self.log.try_iter().collect::<Vec<_>>().join("\n");
+                // Its last lines may still be on their way: read until the reader
+                // thread has met the end of the pipe.
+                let mut lines = Vec::new();
+                while let Ok(line) = self.log.recv_timeout(Duration::from_secs(10)) {
+                    lines.push(line);
+                }
+                return lines.join("\n");
             }
             std::thread::sleep(Duration::from_millis(100));
         }

@@ -21,6 +21,15 @@ async fn serve(state: AppState) -> String {
     format!("http://{address}")
 }
 
+/// An empty folder of this test run named after `what`.
+fn scratch(what: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 async fn get(client: &Client, url: &str) -> Value {
     client.get(url).send().await.unwrap().json().await.unwrap()
 }
@@ -426,9 +435,7 @@ async fn weights_and_patterns_files_evaluate_their_variant() {
     use draughts_core::{English, International};
     use draughts_engine::serve::per_variant::Evaluators;
     use draughts_eval::Weights;
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("serve-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("weights");
     let english = dir.join("english.weights");
     Weights::default_for::<English>()
         .save::<English>(&english)
@@ -468,3 +475,54 @@ async fn weights_and_patterns_files_evaluate_their_variant() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_template_file_serves_its_variant() {
+    use draughts_core::{English, International};
+    use draughts_engine::serve::per_variant::Templates;
+    let dir = scratch("tactics");
+    let file = dir.join("international.tactics");
+    std::fs::write(&file, TEMPLATES).unwrap();
+    let templates = Templates::load(Some(&file)).unwrap();
+    let kinds: Vec<&str> = templates.kinds().map(|k| k.name()).collect();
+    assert_eq!(kinds, ["international"]);
+    assert_eq!(
+        templates.get::<International>().map(|set| set.len()),
+        Some(3)
+    );
+    assert!(templates.get::<English>().is_none());
+    assert_eq!(Templates::load(None).unwrap().kinds().count(), 0);
+    // Files no variant can use are errors that name them.
+    let garbage = dir.join("garbage.tactics");
+    std::fs::write(&garbage, "not templates").unwrap();
+    for bad in [garbage, dir.join("missing.tactics")] {
+        let error = Templates::load(Some(&bad)).err().unwrap().to_string();
+        let name = bad.file_name().unwrap().to_string_lossy();
+        assert!(error.contains(&*name), "{error}");
+    }
+    // The engine moves and analyses with them, and without them in other variants.
+    let base = serve(AppState::new(1, Databases::default()).with_templates(templates)).await;
+    let client = Client::new();
+    for variant in ["international", "english"] {
+        let play = json!({"game": {"variant": variant}, "time": 0.05});
+        let (status, answer) = post(&client, &format!("{base}/api/play"), play).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let events = client
+        .get(format!(
+            "{base}/api/analyse?variant=international&fen=W:W28,33:B18,19,23&time=0.2"
+        ))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    // A quick search of more iterations than the event channel holds still ends with
+    // `done`.
+    assert!(events.contains("event: done"), "{events}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Three International combination templates (those of the fuzz target's seed).
+const TEMPLATES: &str = include_str!("../../../fuzz/seeds/tactics_file/international.tactics");

@@ -5,9 +5,9 @@ use crate::board::Board;
 use crate::errors::{self, EngineError};
 use crate::moves::Move;
 use draughts_core::{with_variant, AnyGame, AnyMove, KnownVariant, Position, VariantKind};
-use draughts_egdb::Database;
-use draughts_eval::{learned, LinearEval, Weights};
-use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult, Searcher};
+use draughts_engine::engine::EngineOptions;
+use draughts_engine::session::EngineSession;
+use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -48,48 +48,24 @@ impl Found {
     }
 }
 
-/// A searcher of one variant, behind a type that does not name it.
+/// The engine's session of one variant, behind a type that does not name it.
 trait Search: Send + Sync {
-    /// Searches the current position of `game`, which must be of the searcher's variant.
+    /// Searches the current position of `game`, which must be of the session's variant.
     fn search(&self, game: &AnyGame, limits: Limits, control: &Control) -> Option<Found>;
 }
 
-impl<V: KnownVariant> Search for Searcher<V, LinearEval<V>> {
+impl<V: KnownVariant> Search for EngineSession<V> {
     fn search(&self, game: &AnyGame, limits: Limits, control: &Control) -> Option<Found> {
         let game = V::game_of(game)?;
-        let result = Searcher::search(self, game, limits, control, &mut |_| {});
+        let result = EngineSession::search(self, game, limits, control, &mut |_| {});
         Some(Found::new(game.position(), &result))
     }
 }
 
-/// The evaluator: the variant's built-in model (weights and pattern table) if it ships
-/// one, else its hand-set weights; or the weights file `path`.
-fn evaluator<V: KnownVariant>(path: Option<&PathBuf>) -> Result<LinearEval<V>, String> {
-    Ok(match (path, learned::<V>()) {
-        (Some(path), _) => LinearEval::new(Weights::load::<V>(path).map_err(|e| e.to_string())?),
-        (None, Some((weights, table))) => LinearEval::with_patterns(weights, table),
-        (None, None) => LinearEval::new(Weights::default_for::<V>()),
-    })
-}
-
-/// A searcher of `V` as `options` ask.
-fn searcher<V: KnownVariant>(options: &Options) -> Result<Box<dyn Search>, String> {
-    let mut searcher = Searcher::new(evaluator::<V>(options.evaluation.as_ref())?);
-    searcher.set_hash_size(options.hash_mb);
-    searcher.set_threads(options.threads);
-    if let Some(dir) = &options.egdb {
-        let database = Database::<V>::open_nonempty(dir).map_err(|e| e.to_string())?;
-        searcher.set_endgame_oracle(Some(Arc::new(database)));
-    }
-    Ok(Box::new(searcher))
-}
-
-/// How to build an engine.
-struct Options {
-    threads: usize,
-    hash_mb: usize,
-    egdb: Option<PathBuf>,
-    evaluation: Option<PathBuf>,
+/// The session of `V` that `options` describe, made as the `draughts` binary makes it.
+fn session<V: KnownVariant>(options: &EngineOptions) -> Result<Box<dyn Search>, String> {
+    let session = EngineSession::<V>::from_options(options).map_err(|e| e.to_string())?;
+    Ok(Box::new(session))
 }
 
 /// The search of `fastdraughts`, in-process: `Engine("international").analyse(board,
@@ -180,14 +156,16 @@ impl Engine {
                 "hash_mb={hash_mb}: give 1 to {MAX_HASH_MB}"
             )));
         }
-        let options = Options {
+        // The weights file alone: no pattern table, as `--weights FILE` in the binary.
+        let options = EngineOptions {
+            hash_mib: hash_mb,
             threads,
-            hash_mb,
+            weights: evaluation,
             egdb,
-            evaluation,
+            ..EngineOptions::default()
         };
         let searcher =
-            with_variant!(kind, V => searcher::<V>(&options)).map_err(EngineError::new_err)?;
+            with_variant!(kind, V => session::<V>(&options)).map_err(EngineError::new_err)?;
         Ok(Engine {
             kind,
             searcher,

@@ -28,7 +28,7 @@ from conftest import playout
 def test_variants_by_name_and_alias():
     assert fastdraughts.VARIANTS == [
         "international", "english", "brazilian", "pool", "russian", "italian", "spanish", "czech",
-        "killer", "antidraughts", "breakthrough", "frisian", "frysk",
+        "thai", "killer", "antidraughts", "breakthrough", "frisian", "frysk",
     ]
     assert Board.variants() == fastdraughts.VARIANTS
     assert Board().variant == "international"
@@ -43,6 +43,7 @@ def test_variants_by_name_and_alias():
         ("italian", 8, 32, WHITE),
         ("spanish", 8, 32, WHITE),
         ("czech", 8, 32, WHITE),
+        ("thai", 8, 32, WHITE),
         ("killer", 10, 50, WHITE),
         ("antidraughts", 10, 50, WHITE),
         ("breakthrough", 10, 50, WHITE),

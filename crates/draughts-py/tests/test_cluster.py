@@ -1,6 +1,7 @@
 """fastdraughts.cluster on a local Ray cluster (a head and two worker nodes on
 loopback, started here): endgame databases built by job as Ray tasks equal, file for
-file, the one-machine build, also when a worker dies in the middle of a job; self-play
+file, the one-machine build, also when a worker dies in the middle of a job and when
+the workers share no folder (slices copied through the object store); self-play
 data in shards equals one run's file; matches and SPRT runs in shards add up.
 
 They run the ``draughts`` binary: ``DRAUGHTS_BIN``, else the workspace's debug or release
@@ -108,6 +109,33 @@ def test_build_equals_one_machine(cluster, reference, draughts, tmp_path, varian
     assert len({r["pid"] for r in reports}) >= 2, "both workers took jobs"
 
 
+@pytest.mark.parametrize("variant, pieces", [("english", 4), ("international", 3)])
+def test_build_without_a_shared_folder(cluster, reference, draughts, tmp_path, variant, pieces):
+    """Each node builds in its own folder; the slices a job needs are copied in through
+    the object store, and the driver gathers the one-machine build."""
+    out, apart = tmp_path / "out", tmp_path / "workers"
+    reports = build_egdb(variant, pieces, str(out), binary=draughts, worker_dir=str(apart))
+    assert_same_files(out, reference(variant, pieces))
+    folders = {r["folder"] for r in reports}
+    assert len(folders) == 2 and {pathlib.Path(f).parent for f in folders} == {apart}
+    assert sum(r["copied"] for r in reports) > 0, "some slices travelled between the nodes"
+    assert build_egdb(variant, pieces, str(out), binary=draughts, worker_dir=str(apart)) == []
+
+
+def test_build_without_a_shared_folder_resumes(cluster, reference, draughts, tmp_path):
+    """The 2- and 3-piece jobs are in the output folder only: they reach the workers
+    from the driver, and the rest is built as on one machine."""
+    full = reference("english", 4)
+    out = tmp_path / "out"
+    out.mkdir()
+    for path in full.iterdir():
+        if sum(int(c) for c in path.stem.split("-", 1)[1] if c.isdigit()) <= 3:
+            (out / path.name).write_bytes(path.read_bytes())
+    reports = build_egdb("english", 4, str(out), binary=draughts, worker_dir=str(tmp_path / "workers"))
+    assert {sum(int(c) for c in r["job"] if c.isdigit()) for r in reports} == {4}
+    assert_same_files(out, full)
+
+
 @pytest.mark.cluster_big
 @pytest.mark.parametrize("variant, pieces", [("english", 5), ("international", 4)])
 def test_big_build_equals_one_machine(cluster, reference, draughts, tmp_path, variant, pieces):
@@ -143,12 +171,16 @@ def _builders():
     return found
 
 
-def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path):
+@pytest.mark.parametrize("apart", [False, True], ids=["shared", "apart"])
+def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path, apart):
     """The Ray worker running a 4-piece job is killed (its draughts process dies with
-    it); the task runs again and the build still equals the one-machine build."""
+    it); the task runs again and the build still equals the one-machine build, also
+    where the workers share no folder."""
+    out = tmp_path / "out"
+    apart_args = ["--worker-dir", str(tmp_path / "workers")] if apart else []
     driver = subprocess.Popen(
         [sys.executable, "-m", "fastdraughts.cluster", "--address", cluster.address,
-         "--draughts", draughts, "egdb", "--variant", "english", "--pieces", "4", "--out", str(tmp_path)],
+         "--draughts", draughts, "egdb", "--variant", "english", "--pieces", "4", "--out", str(out), *apart_args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     killed = None
@@ -160,11 +192,11 @@ def test_worker_killed_mid_job(cluster, reference, draughts, tmp_path):
                 killed = job
                 break
         time.sleep(0.05)
-    out, err = driver.communicate(timeout=600)
+    stdout, err = driver.communicate(timeout=600)
     assert killed is not None, "no 4-piece job was seen running"
     assert driver.returncode == 0, err
-    assert "built" in out and "23/23 jobs" in err
-    assert_same_files(tmp_path, reference("english", 4))
+    assert "built" in stdout and "23/23 jobs" in err
+    assert_same_files(out, reference("english", 4))
 
 
 DATA_OPTIONS = ["--variant", "english", "--nodes", "300", "--seed", "5", "--max-plies", "80"]

@@ -11,11 +11,11 @@ use crate::tournament::{
 };
 use draughts_core::{Position, Variant};
 use draughts_eval::{Feature, Weights, FEATURE_COUNT};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// How two parents make a child.
@@ -237,13 +237,50 @@ pub mod files {
     pub const KING_PLOT: &str = "king-ratio.svg";
 }
 
+/// How far a GA run has come, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GaProgress<'a> {
+    /// A game ended: `played` of the `total` games this run plays (both never go down),
+    /// in `generation` (`None` in the finalists tournament).
+    Game {
+        /// The generation the game belongs to.
+        generation: Option<usize>,
+        /// Games played so far by this run.
+        played: u64,
+        /// Games this run plays.
+        total: u64,
+    },
+    /// A generation ended.
+    Generation(&'a GenerationSummary),
+}
+
+/// Counts a run's games and reports each, one at a time, to the callback.
+struct GameCount<'a> {
+    played: Mutex<u64>,
+    total: u64,
+    progress: &'a (dyn Fn(&GaProgress) + Sync),
+}
+
+impl GameCount<'_> {
+    fn tick(&self, generation: Option<usize>) {
+        // A callback that panicked leaves the count as it was: go on with it.
+        let mut played = self.played.lock().unwrap_or_else(|e| e.into_inner());
+        *played += 1;
+        (self.progress)(&GaProgress::Game {
+            generation,
+            played: *played,
+            total: self.total,
+        });
+    }
+}
+
 /// Runs the GA of `config` from `openings` (at least one), writing its files into `out`
 /// (created if needed): `pool.csv`, `generations.csv`, `state.txt` after every
 /// generation, then `finalists.csv`, the plots and `best.weights`. With `resume`, a run
 /// whose `state.txt` is in `out` goes on from its last completed generation (it must
 /// have the same settings). Games run in parallel on rayon's threads (set
-/// `RAYON_NUM_THREADS` to limit them); `progress` shows a progress bar on standard
-/// error.
+/// `RAYON_NUM_THREADS` to limit them); `progress` is told of every game (from any
+/// thread, one report at a time) and every generation.
 ///
 /// # Errors
 /// An invalid config, files that cannot be read or written, a state file written by
@@ -253,7 +290,7 @@ pub fn run_ga<V: Variant>(
     openings: &[Position<V>],
     out: &Path,
     resume: bool,
-    progress: bool,
+    progress: &(dyn Fn(&GaProgress) + Sync),
 ) -> Result<GaOutcome, TuneError> {
     config.validate()?;
     if openings.is_empty() {
@@ -282,11 +319,11 @@ pub fn run_ga<V: Variant>(
     let finals =
         config.generations * config.generations.saturating_sub(1) * config.openings_per_pair;
     let remaining = config.generations.saturating_sub(state.history.len()) as u64;
-    let bar = progress_bar(
+    let games = GameCount {
+        played: Mutex::new(0),
+        total: remaining * per_generation + finals as u64 * u64::from(config.finalists),
         progress,
-        remaining * per_generation + finals as u64 * u64::from(config.finalists),
-    );
-    let tick = || bar.inc(1);
+    };
     let reference = Contestant {
         weights: config.reference,
         search: config.search,
@@ -298,11 +335,7 @@ pub fn run_ga<V: Variant>(
     );
     for generation in state.history.len()..config.generations {
         let started = Instant::now();
-        bar.set_message(format!(
-            "generation {}/{}",
-            generation + 1,
-            config.generations
-        ));
+        let tick = || games.tick(Some(generation));
         let mut rng = generation_rng(config.seed, generation as u64 + 1);
         let table = round_robin(config, &state.pool, openings, rng.random(), &tick)?;
         let fitness = table.fitness(config.draw_value);
@@ -338,13 +371,13 @@ pub fn run_ga<V: Variant>(
             seconds: started.elapsed().as_secs_f64(),
         };
         append_generation(out, &summary)?;
-        bar.println(summary.describe());
+        progress(&GaProgress::Generation(&summary));
         state.pool = breed(config, &state.pool, &fitness, &ranked, &mut rng);
         state.history.push(summary);
         state.save(&state_path)?;
     }
     let finals = if config.finalists && state.history.len() >= 2 {
-        bar.set_message("finalists");
+        let tick = || games.tick(None);
         let finalists: Vec<Weights> = state.history.iter().map(|s| s.winner).collect();
         let seed = config.seed ^ 0x6669_6e61_6c73;
         let table = round_robin(config, &finalists, openings, seed, &tick)?;
@@ -353,7 +386,6 @@ pub fn run_ga<V: Variant>(
     } else {
         None
     };
-    bar.finish_and_clear();
     let best = match (&finals, state.history.last()) {
         (Some(table), _) => state.history[ranking(&table.fitness(0.5))[0]].winner,
         (None, Some(last)) => last.winner,
@@ -402,19 +434,6 @@ fn round_robin<V: Variant>(
 /// choices as one that never stopped.
 fn generation_rng(seed: u64, generation: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed ^ generation.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-}
-
-fn progress_bar(show: bool, length: u64) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(length);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Indices from the fittest down; ties keep the lower index first.
@@ -839,7 +858,7 @@ mod tests {
         assert!(err.to_string().contains("balance"), "{err}");
         assert!(small().validate().is_ok());
         let openings: Vec<Position<English>> = Vec::new();
-        let err = run_ga(&small(), &openings, &temp_dir("none"), false, false).unwrap_err();
+        let err = run_ga(&small(), &openings, &temp_dir("none"), false, &|_| {}).unwrap_err();
         assert!(matches!(err, TuneError::Config(_)));
     }
 
@@ -847,7 +866,38 @@ mod tests {
     fn a_small_run_writes_its_files_and_resumes_to_the_same_end() {
         let openings = opening_walks::<English>(20);
         let dir = temp_dir("ga");
-        let full = run_ga(&small(), &openings, &dir, false, false).unwrap();
+        let seen = Mutex::new(Vec::new());
+        let record = |p: &GaProgress| {
+            seen.lock().unwrap().push(match *p {
+                GaProgress::Game {
+                    generation,
+                    played,
+                    total,
+                } => (generation, played, total),
+                GaProgress::Generation(s) => (Some(s.generation), 0, 0),
+            });
+        };
+        let full = run_ga(&small(), &openings, &dir, false, &record).unwrap();
+        // Every game once, in order, ending at the total; the games of a generation
+        // before its summary, the finalists' games last.
+        let seen = seen.into_inner().unwrap();
+        let played: Vec<u64> = seen.iter().filter(|s| s.2 > 0).map(|s| s.1).collect();
+        let total = seen[0].2;
+        assert_eq!(played, (1..=total).collect::<Vec<_>>());
+        let summaries: Vec<usize> = seen
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.2 == 0)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(summaries.len(), 3);
+        for (g, &i) in summaries.iter().enumerate() {
+            assert_eq!(seen[i].0, Some(g));
+            assert!(seen[..i].iter().all(|s| s.0.is_some_and(|h| h <= g)));
+        }
+        let last = summaries[2];
+        assert!(seen[last + 1..].iter().all(|s| s.0.is_none()));
+        assert!(seen.len() > last + 1, "the finalists' games are reported");
         assert_eq!(full.history.len(), 3);
         assert_eq!(full.finals.as_ref().map(Table::players), Some(3));
         for s in &full.history {
@@ -879,9 +929,9 @@ mod tests {
             generations: 2,
             ..small()
         };
-        let first = run_ga(&two, &openings, &dir2, false, false).unwrap();
+        let first = run_ga(&two, &openings, &dir2, false, &|_| {}).unwrap();
         assert_eq!(essence(&first.history), essence(&full.history[..2]));
-        let resumed = run_ga(&small(), &openings, &dir2, true, false).unwrap();
+        let resumed = run_ga(&small(), &openings, &dir2, true, &|_| {}).unwrap();
         assert_eq!(essence(&resumed.history), essence(&full.history));
         assert_eq!(resumed.best, full.best);
         let generations = std::fs::read_to_string(dir2.join(files::GENERATIONS)).unwrap();
@@ -891,7 +941,7 @@ mod tests {
             seed: 99,
             ..small()
         };
-        let mismatch = run_ga(&other, &openings, &dir2, true, false).unwrap_err();
+        let mismatch = run_ga(&other, &openings, &dir2, true, &|_| {}).unwrap_err();
         assert!(matches!(mismatch, TuneError::ResumeMismatch { .. }));
         std::fs::remove_dir_all(&dir).unwrap();
         std::fs::remove_dir_all(&dir2).unwrap();

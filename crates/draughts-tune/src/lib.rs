@@ -48,8 +48,8 @@ pub use fit::{
     FitOutcome, LossPoint, Sample,
 };
 pub use ga::{
-    default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome, Init,
-    Selection,
+    default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome,
+    GaProgress, Init, Selection,
 };
 pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,

@@ -22,7 +22,7 @@ use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Killer, Pool,
-    Russian, Spanish, Variant,
+    Russian, Spanish, Thai, Variant,
 };
 use crate::variant::{Frisian, Frysk};
 use std::fmt;
@@ -285,6 +285,7 @@ variants!($
     Italian "italian",
     Spanish "spanish",
     Czech "czech",
+    Thai "thai",
     Killer "killer",
     Antidraughts "antidraughts",
     Breakthrough "breakthrough",

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 use draughts_core::{
     Antidraughts, Brazilian, Breakthrough, Color, Czech, English, International, Italian, Killer,
-    Kind, Piece, Pool, Position, Russian, Spanish, Square, Variant,
+    Kind, Piece, Pool, Position, Russian, Spanish, Square, Thai, Variant,
 };
 use draughts_core::{Frisian, Frysk};
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,6 +40,11 @@ pub struct Rules {
     pub king_lands_to_continue: bool,
     /// A flying king whose capture ends by taking a king lands just beyond it (Killer).
     pub king_halts_behind_king: bool,
+    /// A flying king lands just beyond every piece it takes (Thai).
+    pub king_halts_behind_each: bool,
+    /// Captured pieces leave the board as they are taken, freeing their squares for the
+    /// rest of the capture (Thai).
+    pub removes_during_capture: bool,
     /// A side whose opponent has a king has no move (Breakthrough: the first king wins).
     pub first_king_wins: bool,
     /// Men and kings also capture along rows and columns, two squares at a time (Frisian).
@@ -72,6 +77,8 @@ impl Brute for International {
         crowning_mid_capture: false,
         king_lands_to_continue: true,
         king_halts_behind_king: false,
+        king_halts_behind_each: false,
+        removes_during_capture: false,
         first_king_wins: false,
         orthogonal: false,
         value: false,
@@ -115,6 +122,8 @@ impl Brute for English {
         crowning_mid_capture: false,
         king_lands_to_continue: false,
         king_halts_behind_king: false,
+        king_halts_behind_each: false,
+        removes_during_capture: false,
         first_king_wins: false,
         orthogonal: false,
         value: false,
@@ -175,6 +184,17 @@ impl Brute for Frysk {
     const RULES: Rules = Frisian::RULES;
 }
 
+/// Men as in English; flying kings that land just beyond each piece they take, which
+/// leaves the board at once; eight men a side.
+impl Brute for Thai {
+    const RULES: Rules = Rules {
+        flying_kings: true,
+        king_halts_behind_each: true,
+        removes_during_capture: true,
+        ..English::RULES
+    };
+}
+
 impl Brute for Brazilian {
     const RULES: Rules = Rules {
         side: 8,
@@ -204,6 +224,8 @@ impl Brute for Pool {
         crowning_mid_capture: false,
         king_lands_to_continue: true,
         king_halts_behind_king: false,
+        king_halts_behind_each: false,
+        removes_during_capture: false,
         first_king_wins: false,
         orthogonal: false,
         value: false,
@@ -374,9 +396,10 @@ impl Board {
     }
 
     /// Whether square `n` is free during a capture by the piece that started on
-    /// `from` (its start square is free; captured pieces are still on the board).
-    fn free(&self, n: u8, from: u8) -> bool {
-        n == from || self.cells[n as usize].is_none()
+    /// `from` and has taken `taken` (its start square is free; captured pieces are still
+    /// on the board unless `removes`).
+    fn free(&self, n: u8, from: u8, taken: &[u8], removes: bool) -> bool {
+        n == from || self.cells[n as usize].is_none() || removes && taken.contains(&n)
     }
 
     /// Extends a capture sequence of `piece` (which started on `from`) standing on
@@ -414,16 +437,17 @@ impl Board {
                 Self::forward(piece.color).to_vec()
             };
             let flying = piece.kind == Kind::King && rules.flying_kings;
+            let removes = rules.removes_during_capture;
             for d in dirs {
                 // Find the first occupied square along d (adjacent only, unless flying).
                 let mut victim = self.next(at, d);
                 if flying {
-                    while let Some(v) = victim.filter(|&v| self.free(v, from)) {
+                    while let Some(v) = victim.filter(|&v| self.free(v, from, taken, removes)) {
                         victim = self.next(v, d);
                     }
                 }
                 let Some(victim) = victim else { continue };
-                if self.free(victim, from) || taken.contains(&victim) {
+                if self.free(victim, from, taken, removes) || taken.contains(&victim) {
                     continue;
                 }
                 match self.cells[victim as usize] {
@@ -441,11 +465,15 @@ impl Board {
                 let mut landings = Vec::new();
                 let mut landing = self.next(victim, d);
                 while let Some(land) = landing {
-                    if !self.free(land, from) {
+                    if !self.free(land, from, taken, removes) {
                         break;
                     }
                     landings.push(land);
-                    landing = if flying { self.next(land, d) } else { None };
+                    landing = if flying && !rules.king_halts_behind_each {
+                        self.next(land, d)
+                    } else {
+                        None
+                    };
                 }
                 taken.push(victim);
                 if flying && rules.king_lands_to_continue {

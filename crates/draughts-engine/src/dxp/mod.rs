@@ -77,9 +77,8 @@ pub fn run(args: &DxpArgs) -> Result<(), CliError> {
         let listener =
             TcpListener::bind(&address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
         let mut follower = follower::Follower {
-            engine: crate::session::EngineSession::new(
-                crate::engine::searcher(&options).map_err(|e| e.to_string())?,
-            ),
+            engine: crate::session::EngineSession::from_options(&options)
+                .map_err(|e| e.to_string())?,
             name,
             fixed: draughts_search::Limits {
                 depth: args.depth,

@@ -8,7 +8,8 @@ pub mod line;
 pub mod params;
 pub mod session;
 
-use crate::engine::{searcher, with_variant, EngineError, EngineOptions};
+use crate::engine::{with_variant, EngineError, EngineOptions};
+use crate::session::EngineSession;
 use draughts_search::{Clock, Limits};
 use line::{error_line, excerpt, Line, LineBuilder};
 use params::Params;
@@ -283,9 +284,9 @@ impl Hub {
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
             // A file that cannot be used is reported and left out; each pass leaves
             // one out, so this ends.
-            let searcher = loop {
-                match searcher::<V>(&options) {
-                    Ok(searcher) => break searcher,
+            let engine = loop {
+                match EngineSession::<V>::from_options(&options) {
+                    Ok(engine) => break engine,
                     Err(e) => {
                         let instead = match e {
                             EngineError::Weights(_) if options.weights.is_some() => {
@@ -313,7 +314,7 @@ impl Hub {
                     }
                 }
             };
-            Box::new(HubSession::<V>::new(searcher, mirrored))
+            Box::new(HubSession::<V>::new(engine, mirrored))
         });
         self.session = Some(session);
         self.stale = false;

@@ -2,7 +2,7 @@
 //! history, and searches run on their own thread ([`EngineSession`]).
 
 use super::line::{excerpt, LineBuilder};
-use crate::engine::{hub_score, EngineSearcher};
+use crate::engine::hub_score;
 use crate::session::{EngineSession, Search};
 use draughts_core::{Color, Game, Move, Position, Variant};
 use draughts_search::{Control, Limits, SearchInfo};
@@ -85,10 +85,10 @@ pub struct HubSession<V: Variant> {
 }
 
 impl<V: Variant> HubSession<V> {
-    /// A session at the initial position.
-    pub fn new(searcher: EngineSearcher<V>, mirrored: bool) -> HubSession<V> {
+    /// A session of `engine` at the initial position.
+    pub fn new(engine: EngineSession<V>, mirrored: bool) -> HubSession<V> {
         HubSession {
-            engine: EngineSession::new(searcher),
+            engine,
             game: Game::new(),
             mirrored,
         }
@@ -234,7 +234,7 @@ pub fn mirror_english(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{searcher, EngineOptions};
+    use crate::engine::EngineOptions;
     use draughts_core::{Brazilian, English, International};
 
     fn session<V: Variant>(mirrored: bool) -> HubSession<V> {
@@ -242,7 +242,7 @@ mod tests {
             hash_mib: 1,
             ..EngineOptions::default()
         };
-        HubSession::new(searcher::<V>(&options).unwrap(), mirrored)
+        HubSession::new(EngineSession::from_options(&options).unwrap(), mirrored)
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::dialect::Answer;
 use super::external::{EngineProcess, Received};
 use super::spec::{EngineKind, ExternalSpec, PlayerSpec};
 use crate::dxp::remote::{RemoteFollower, RemoteSpec};
-use crate::engine::{searcher, EngineSearcher};
+use crate::session::EngineSession;
 use draughts_core::{Game, GameResult, Move, Variant};
 use draughts_search::{Clock, Control, Limits};
 use std::fmt;
@@ -91,7 +91,7 @@ pub trait Player<V: Variant> {
 pub fn build<V: Variant>(spec: &PlayerSpec) -> Result<Box<dyn Player<V> + '_>, String> {
     Ok(match &spec.kind {
         EngineKind::Internal(options) => Box::new(Internal {
-            searcher: searcher::<V>(options).map_err(|e| e.to_string())?,
+            engine: EngineSession::from_options(options).map_err(|e| e.to_string())?,
             spec,
         }),
         EngineKind::Dxp(dxp) if V::NAME == draughts_core::International::NAME => {
@@ -144,20 +144,20 @@ fn limits(spec: &PlayerSpec, level: Level) -> Limits {
 
 /// The in-process searcher.
 struct Internal<'a, V: Variant> {
-    searcher: EngineSearcher<V>,
+    engine: EngineSession<V>,
     spec: &'a PlayerSpec,
 }
 
 impl<V: Variant> Player<V> for Internal<'_, V> {
     fn new_game(&mut self) -> Result<(), Fault> {
-        self.searcher.clear();
+        self.engine.new_game();
         Ok(())
     }
 
     fn think(&mut self, game: &Game<V>, level: Level, _: Duration) -> Result<Move<V>, Fault> {
         let limits = limits(self.spec, level);
         let result = self
-            .searcher
+            .engine
             .search(game, limits, &Control::default(), &mut |_| {});
         result
             .best_move

@@ -33,7 +33,7 @@ use axum::Router;
 use clap::Args;
 use draughts_core::VariantKind;
 use error::ApiError;
-use per_variant::Evaluators;
+use per_variant::{Evaluators, Templates};
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -66,6 +66,10 @@ pub struct ServeArgs {
     /// table (default: the built-in table of the variant, with the built-in weights).
     #[arg(long, value_name = "FILE|none")]
     patterns: Option<PathBuf>,
+    /// Tactical template file (`draughts tactics learn`) for its variant: the search
+    /// recognises its combinations at the leaves (default: none).
+    #[arg(long, value_name = "FILE")]
+    tactics: Option<PathBuf>,
 }
 
 /// What every request may use.
@@ -78,6 +82,8 @@ pub struct AppState {
     databases: Databases,
     /// The evaluations given with `--weights` and `--patterns`.
     evaluators: Evaluators,
+    /// The templates given with `--tactics`.
+    templates: Templates,
     /// Whether requests must name the loopback interface in their `Host` header.
     loopback_only: bool,
 }
@@ -91,6 +97,7 @@ impl AppState {
             max_searches,
             databases,
             evaluators: Evaluators::default(),
+            templates: Templates::default(),
             loopback_only: true,
         }
     }
@@ -98,6 +105,11 @@ impl AppState {
     /// The same state, evaluating with `evaluators` where they suit the variant.
     pub fn with_evaluators(self, evaluators: Evaluators) -> AppState {
         AppState { evaluators, ..self }
+    }
+
+    /// The same state, recognising the combinations of `templates` in their variant.
+    pub fn with_templates(self, templates: Templates) -> AppState {
+        AppState { templates, ..self }
     }
 }
 
@@ -202,9 +214,13 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     };
     let evaluators = Evaluators::load(args.weights.clone(), args.patterns.clone())
         .map_err(|e| format!("--weights/--patterns: {e}"))?;
+    let templates =
+        Templates::load(args.tactics.as_deref()).map_err(|e| format!("--tactics: {e}"))?;
     let state = AppState {
         loopback_only: args.bind.is_loopback(),
-        ..AppState::new(args.max_searches as usize, databases).with_evaluators(evaluators)
+        ..AppState::new(args.max_searches as usize, databases)
+            .with_evaluators(evaluators)
+            .with_templates(templates)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -217,13 +233,22 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         let address = listener.local_addr()?;
         let mut out = std::io::stdout().lock();
         writeln!(out, "draughts serve: listening on http://{address}/")?;
-        let own: Vec<&str> = state.evaluators.kinds().map(VariantKind::name).collect();
-        if !own.is_empty() {
-            writeln!(
-                out,
-                "draughts serve: --weights/--patterns evaluate {}",
-                own.join(", ")
-            )?;
+        let files = [
+            (
+                "--weights/--patterns evaluate",
+                state.evaluators.kinds().collect(),
+            ),
+            (
+                "--tactics has templates of",
+                state.templates.kinds().collect(),
+            ),
+        ];
+        for (what, kinds) in files {
+            let kinds: Vec<VariantKind> = kinds;
+            if !kinds.is_empty() {
+                let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+                writeln!(out, "draughts serve: {what} {}", names.join(", "))?;
+            }
         }
         out.flush()?;
         drop(out);

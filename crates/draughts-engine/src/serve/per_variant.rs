@@ -1,11 +1,13 @@
 //! What the server loads once at start-up for some of the variants: the endgame
-//! databases of `--egdb`, the evaluation of `--weights` and `--patterns`.
+//! databases of `--egdb`, the evaluation of `--weights` and `--patterns`, the
+//! combination templates of `--tactics`.
 
-use crate::engine::{evaluator, with_variant, EngineError, EngineOptions};
-use draughts_core::{Variant, VariantKind};
+use crate::engine::{evaluator, templates, with_variant, EngineError, EngineOptions};
+use draughts_core::{Goal, Variant, VariantKind};
 use draughts_eval::LinearEval;
+use draughts_tactics::TemplateSet;
 use std::any::Any;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// One value per variant, for some of the variants; each value's type names its
@@ -37,6 +39,31 @@ impl PerVariant {
             .iter()
             .find_map(|(_, value)| value.clone().downcast::<T>().ok())
     }
+
+    /// The values `load` reads for each variant it applies to (`None`: it does not),
+    /// leaving out the variants that refuse them.
+    ///
+    /// # Errors
+    /// When every variant it applies to refuses: the first variant's reason.
+    fn load_each(
+        load: impl Fn(VariantKind) -> Option<Result<Arc<dyn Any + Send + Sync>, EngineError>>,
+    ) -> Result<PerVariant, EngineError> {
+        let mut loaded = PerVariant::default();
+        let mut first_error = None;
+        for kind in VariantKind::ALL {
+            match load(kind) {
+                Some(Ok(value)) => loaded.by_kind.push((kind, value)),
+                Some(Err(error)) => {
+                    first_error.get_or_insert(error);
+                }
+                None => {}
+            }
+        }
+        match first_error {
+            Some(error) if loaded.is_empty() => Err(error),
+            _ => Ok(loaded),
+        }
+    }
 }
 
 /// The evaluations `--weights` and `--patterns` ask for: for each variant that can use
@@ -56,27 +83,18 @@ impl Evaluators {
         weights: Option<PathBuf>,
         patterns: Option<PathBuf>,
     ) -> Result<Evaluators, EngineError> {
-        let mut evaluators = Evaluators::default();
         if weights.is_none() && patterns.is_none() {
-            return Ok(evaluators);
+            return Ok(Evaluators::default());
         }
         let options = EngineOptions {
             weights,
             patterns,
             ..EngineOptions::default()
         };
-        let mut first_error = None;
-        for kind in VariantKind::ALL {
-            let loaded = with_variant!(kind, V => evaluator::<V>(&options)
-                .map(|eval| evaluators.0.insert(kind, eval)));
-            if let Err(error) = loaded {
-                first_error.get_or_insert(error);
-            }
-        }
-        match first_error {
-            Some(error) if evaluators.0.is_empty() => Err(error),
-            _ => Ok(evaluators),
-        }
+        PerVariant::load_each(|kind| {
+            Some(with_variant!(kind, V => evaluator::<V>(&options).map(shared)))
+        })
+        .map(Evaluators)
     }
 
     /// The variants with an evaluation of their own.
@@ -88,4 +106,41 @@ impl Evaluators {
     pub fn get<V: Variant>(&self) -> Option<LinearEval<V>> {
         self.0.get::<LinearEval<V>>().map(|eval| (*eval).clone())
     }
+}
+
+/// The combination templates of `--tactics`, for the variant the file names.
+#[derive(Clone, Default)]
+pub struct Templates(PerVariant);
+
+impl Templates {
+    /// The templates of `path` (as [`EngineOptions::tactics`]); none for `None`.
+    ///
+    /// # Errors
+    /// When no variant won by material can use the file (it is missing, unreadable,
+    /// damaged or of threats): the reason the first one refused it.
+    pub fn load(path: Option<&Path>) -> Result<Templates, EngineError> {
+        let Some(path) = path else {
+            return Ok(Templates::default());
+        };
+        PerVariant::load_each(|kind| {
+            with_variant!(kind, V => matches!(V::GOAL, Goal::Block)
+                .then(|| templates::<V>(path).map(shared)))
+        })
+        .map(Templates)
+    }
+
+    /// The variants with templates.
+    pub fn kinds(&self) -> impl Iterator<Item = VariantKind> + '_ {
+        self.0.kinds()
+    }
+
+    /// The templates of `V`, if the file is of `V`.
+    pub fn get<V: Variant>(&self) -> Option<Arc<TemplateSet<V>>> {
+        self.0.get::<TemplateSet<V>>()
+    }
+}
+
+/// `value`, to be kept in a [`PerVariant`].
+fn shared<T: Any + Send + Sync>(value: T) -> Arc<dyn Any + Send + Sync> {
+    Arc::new(value)
 }

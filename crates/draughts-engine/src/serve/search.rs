@@ -5,14 +5,14 @@
 use super::board::{board_view, line_view, move_view, BoardView, GameRequest, MoveView};
 use super::error::ApiError;
 use super::AppState;
-use crate::engine::{human_score, searcher, with_variant, EngineOptions};
+use crate::engine::{evaluator, human_score, with_variant, EngineOptions, EngineParts};
 use crate::session::EngineSession;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use draughts_core::{Game, Variant, VariantKind};
-use draughts_search::{Control, Limits, SearchInfo, SearchResult, Searcher};
+use draughts_search::{Control, Limits, SearchInfo, SearchResult};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -125,21 +125,17 @@ impl AppState {
     }
 
     /// An engine session of `V` with the server's evaluation (that of `--weights` and
-    /// `--patterns`, or the built-in one) and database.
+    /// `--patterns`, or the built-in one), database and templates (counted per session).
     fn session<V: Variant>(&self) -> Result<EngineSession<V>, ApiError> {
-        let options = EngineOptions {
-            hash_mib: HASH_MIB,
-            ..EngineOptions::default()
+        let evaluator = match self.evaluators.get::<V>() {
+            Some(evaluator) => evaluator,
+            None => evaluator::<V>(&EngineOptions::default())
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        let mut searcher = match self.evaluators.get::<V>() {
-            Some(eval) => Searcher::new(eval),
-            None => searcher::<V>(&options).map_err(|e| ApiError::Internal(e.to_string()))?,
-        };
-        searcher.set_hash_size(HASH_MIB);
-        if let Some(database) = self.databases.get::<V>() {
-            searcher.set_endgame_oracle(Some(database));
-        }
-        Ok(EngineSession::new(searcher))
+        let parts = EngineParts::new(evaluator)
+            .with_database(self.databases.get::<V>())
+            .with_templates(self.templates.get::<V>().as_deref());
+        Ok(EngineSession::from_parts(&parts, HASH_MIB, 1))
     }
 }
 
@@ -282,11 +278,14 @@ fn start_analysis<V: Variant>(
             time_ms: millis(info.time),
             pv: line_view(&root, &info.pv),
         };
-        // A slow reader loses iterations rather than holding the search; one that has
-        // gone stops it.
-        if let Ok(event) = Event::default().event("info").json_data(view) {
-            if let Err(mpsc::error::TrySendError::Closed(_)) = info_sender.try_send(event) {
-                info_control.stop();
+        // A slow reader loses iterations rather than holding the search, and the
+        // channel's last place is kept for `done` (a quick search has more iterations
+        // than places); a reader that has gone stops the search.
+        if info_sender.is_closed() {
+            info_control.stop();
+        } else if info_sender.capacity() > 1 {
+            if let Ok(event) = Event::default().event("info").json_data(view) {
+                let _ = info_sender.try_send(event);
             }
         }
     };
@@ -298,6 +297,7 @@ fn start_analysis<V: Variant>(
             depth: result.depth,
             nodes: result.nodes,
         };
+        // There is room: iterations leave the channel's last place to the end.
         if let Ok(event) = Event::default().event("done").json_data(done) {
             let _ = sender.try_send(event);
         }
@@ -306,4 +306,30 @@ fn start_analysis<V: Variant>(
         .start(game, Limits::move_time(time), control, report, done)
         .map_err(not_started)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::api::Databases;
+    use crate::serve::per_variant::Templates;
+    use draughts_core::{English, International};
+
+    #[test]
+    fn templates_reach_the_sessions_of_their_variant() {
+        let dir = std::env::temp_dir().join(format!("serve-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("international.tactics");
+        std::fs::write(
+            &file,
+            include_str!("../../../../fuzz/seeds/tactics_file/international.tactics"),
+        )
+        .unwrap();
+        let templates = Templates::load(Some(&file)).unwrap();
+        let state = AppState::new(1, Databases::default()).with_templates(templates);
+        let session = state.session::<International>().unwrap();
+        assert_eq!(session.tactics().map(|oracle| oracle.len()), Some(3));
+        assert!(state.session::<English>().unwrap().tactics().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

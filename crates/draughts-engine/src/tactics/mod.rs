@@ -3,7 +3,7 @@
 //! of positions with a known winning move.
 
 use crate::cli::{parse_variant, CliError};
-use crate::engine::{searcher, with_variant, EngineOptions};
+use crate::engine::{searcher, with_variant, EngineOptions, EngineParts};
 use crate::matches::openings;
 use crate::position_files::{read_suite, Suite};
 use crate::rng::SplitMix64;
@@ -55,7 +55,7 @@ enum TacticsCommand {
 struct StatsArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -70,7 +70,7 @@ struct StatsArgs {
 struct TestArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -91,7 +91,7 @@ struct TestArgs {
 struct RankArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -120,7 +120,7 @@ struct RankArgs {
 struct ConfirmArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// killer, antidraughts or breakthrough.
+    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.
@@ -442,8 +442,11 @@ fn test<V: Variant>(args: &TestArgs) -> Result<(), CliError> {
             tactics: with_templates.then(|| args.tactics.clone()),
             ..EngineOptions::default()
         };
-        let (engine, oracle) =
-            crate::engine::searcher_with_tactics::<V>(&options).map_err(|e| e.to_string())?;
+        let parts = EngineParts::<V>::load(&options).map_err(|e| e.to_string())?;
+        let (engine, oracle) = (
+            parts.searcher(options.hash_mib, options.threads),
+            parts.tactics().cloned(),
+        );
         let started = Instant::now();
         let solved: Vec<bool> = suite
             .iter()

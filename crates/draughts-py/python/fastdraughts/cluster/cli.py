@@ -22,7 +22,12 @@ def _parser() -> argparse.ArgumentParser:
     egdb = commands.add_parser("egdb", help="build an endgame database, a task per job")
     egdb.add_argument("--variant", default="international")
     egdb.add_argument("--pieces", type=int, required=True)
-    egdb.add_argument("--out", required=True, help="the output folder, shared by every worker")
+    egdb.add_argument("--out", required=True, help="the output folder, shared by every worker unless --worker-dir")
+    egdb.add_argument(
+        "--worker-dir",
+        help="workers share no folder: each node builds in one of its own under this path, finished "
+        "slices travel through Ray's object store, and the driver gathers them into --out",
+    )
     egdb.add_argument("--threads", type=int, default=1, help="threads (and CPUs asked for) per job")
     match = commands.add_parser(
         "match",
@@ -70,7 +75,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "egdb":
             reports = build_egdb(
                 args.variant, args.pieces, args.out,
-                binary=args.draughts, threads=args.threads, retries=args.retries, on_progress=_draw,
+                binary=args.draughts, threads=args.threads, retries=args.retries, worker_dir=args.worker_dir,
+                on_progress=_draw,
             )
             hosts = sorted({r["host"] for r in reports})
             print(f"built {len(reports)} jobs into {args.out} on {', '.join(hosts) or 'no host'}")
