@@ -7,32 +7,13 @@
 //! `n` on row `(n-1)/5` from the top, column `2k+1` on even rows and `2k` on odd ones,
 //! so an orthogonal neighbour is two columns (`n±1`) or two rows (`n±10`) away.
 
-use draughts_core::{
-    Color, DrawReason, Frisian, Frysk, Game, GameStatus, International, Position, Variant,
-};
-use std::collections::BTreeSet;
+use draughts_core::{Color, DrawReason, Frisian, Frysk, Game, GameStatus, International, Position};
 
-fn pos<V: Variant>(fen: &str) -> Position<V> {
-    fen.parse()
-        .unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
-}
+mod legal;
+use legal::pos;
 
-/// Asserts that the legal moves of `fen` are exactly `expected`, and that the
-/// colour-flipped position has as many.
 fn assert_moves(fen: &str, expected: &[&str]) -> Position<Frisian> {
-    let p = pos::<Frisian>(fen);
-    let list = p.legal_moves();
-    let found: BTreeSet<String> = list.iter().map(Position::hub_move_text).collect();
-    let want: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
-    assert_eq!(found.len(), list.len(), "a move is listed twice in {fen}");
-    assert_eq!(found, want, "legal moves of {fen}");
-    assert_eq!(p.count_moves(), expected.len(), "count_moves of {fen}");
-    assert_eq!(
-        p.flipped().legal_moves().len(),
-        expected.len(),
-        "flipped {fen}"
-    );
-    p
+    legal::assert_moves(fen, expected)
 }
 
 /// M "Capture": men capture along rows and columns as well as diagonals, forwards and

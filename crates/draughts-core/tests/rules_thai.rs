@@ -7,29 +7,11 @@
 //! bottom-left corner runs 29, 25, 22, 18, 15, 11, 8, 4.
 
 use draughts_core::{Color, Kind, Position, Square, Thai};
-use std::collections::BTreeSet;
 
-fn pos(fen: &str) -> Position<Thai> {
-    fen.parse()
-        .unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
-}
+mod legal;
 
-/// Asserts that the legal moves of `fen` are exactly `expected`, that counting agrees,
-/// and that the colour-flipped position has as many.
 fn assert_moves(fen: &str, expected: &[&str]) -> Position<Thai> {
-    let p = pos(fen);
-    let list = p.legal_moves();
-    let found: BTreeSet<String> = list.iter().map(Position::hub_move_text).collect();
-    let want: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
-    assert_eq!(found.len(), list.len(), "a move is listed twice in {fen}");
-    assert_eq!(found, want, "legal moves of {fen}");
-    assert_eq!(p.count_moves(), expected.len(), "count_moves of {fen}");
-    assert_eq!(
-        p.flipped().legal_moves().len(),
-        expected.len(),
-        "flipped {fen}"
-    );
-    p
+    legal::assert_moves(fen, expected)
 }
 
 /// W, E: eight men a side on the two rows nearest each player; M: "White begins".
