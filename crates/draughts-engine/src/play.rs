@@ -30,7 +30,8 @@ pub struct PlayArgs {
     engine: EngineArgs,
 }
 
-fn parse_color(text: &str) -> Result<Color, String> {
+/// `white`/`w` or `black`/`b`, in any case.
+pub(crate) fn parse_color(text: &str) -> Result<Color, String> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
         "black" | "b" => Ok(Color::Black),

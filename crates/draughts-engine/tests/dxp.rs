@@ -131,6 +131,38 @@ fn our_initiator_against_our_follower() {
 }
 
 #[test]
+fn our_initiator_can_take_black_first() {
+    let follower = Follower::start("300");
+    let dir = temp_dir("black-first");
+    let pdn = dir.join("games.pdn");
+    let output = Command::new(DRAUGHTS)
+        .args(["dxp", "--connect", &follower.address, "--games", "1"])
+        .args(["--color", "black", "--nodes", "300", "--hash", "1"])
+        .args(["--moves", "15", "--name", "Tester", "--pdn"])
+        .arg(&pdn)
+        .output()
+        .expect("run draughts dxp --connect");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(
+        stdout.contains("game 1/1: draughts 0.1.0 - Tester"),
+        "{stdout}"
+    );
+    let games = read_games(&std::fs::read_to_string(&pdn).expect("the PDN"));
+    let game = games[0].as_ref().expect("PDN syntax");
+    assert_eq!(
+        (game.tag("White"), game.tag("Black")),
+        (Some("draughts 0.1.0"), Some("Tester"))
+    );
+    let played = game.to_game::<International>().expect("the moves replay");
+    assert!(played.moves().len() <= 30, "the move limit adjudicates");
+    let log = follower.finish();
+    assert!(log.contains("we play white"), "{log}");
+    assert!(!log.contains("we play black"), "{log}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_command_lines_and_unreachable_followers_are_errors() {
     for (args, expected) in [
         (
@@ -138,6 +170,10 @@ fn bad_command_lines_and_unreachable_followers_are_errors() {
             "cannot connect to 127.0.0.1:1",
         ),
         (&["dxp", "--listen", "99999"], "is not a port number"),
+        (
+            &["dxp", "--connect", "127.0.0.1:1", "--color", "red"],
+            "is not a colour",
+        ),
         (&["dxp", "--fen", "W:W31-50:B1-20"], "required arguments"),
         (&["match", "--engine2", "dxp:localhost"], "is not HOST:PORT"),
     ] {
@@ -362,10 +398,23 @@ fn a_match_against_a_dxp_follower() {
 }
 
 /// pydraughts' DXP client (PyPI `pydraughts`) drives our Follower for 30 plies, then
-/// ends the game. Python is `$PYDRAUGHTS_PYTHON` or `python3`; without pydraughts the
-/// test says so and passes.
+/// ends the game; pydraughts plays White (its first legal move each time), or Black.
+/// Python is `$PYDRAUGHTS_PYTHON` or `python3`; without pydraughts the test says so and
+/// passes. (pydraughts has no Follower, so our Initiator cannot be tested against it.)
 #[test]
 fn pydraughts_drives_our_follower() {
+    pydraughts_game("WHITE", "black", 30);
+}
+
+#[test]
+fn pydraughts_takes_black_against_our_follower() {
+    // pydraughts sends its own moves when it asks for ours: its 30th is not sent.
+    pydraughts_game("BLACK", "white", 29);
+}
+
+/// A game of pydraughts' client, playing `theirs` (`WHITE` or `BLACK`), against our
+/// Follower, which must say it plays `ours` and see `plies` plies before GAMEEND.
+fn pydraughts_game(theirs: &str, ours: &str, plies: usize) {
     let python = std::env::var("PYDRAUGHTS_PYTHON").unwrap_or_else(|_| "python3".into());
     let probe = Command::new(&python)
         .args(["-c", "import draughts.engine"])
@@ -386,13 +435,14 @@ fn pydraughts_drives_our_follower() {
         .to_string();
     let script = r#"
 import os, sys, time
-from draughts import Board, WHITE
+from draughts import Board, WHITE, BLACK
 from draughts.engine import DXPEngine
+theirs = {"WHITE": WHITE, "BLACK": BLACK}[sys.argv[2]]
 engine = DXPEngine(options={"engine-opened": True, "ip": "127.0.0.1", "port": sys.argv[1]},
                    initial_time=60)
 board = Board(variant="standard")
 while len(board.move_stack) < 30 and not board.is_over():
-    if board.turn == WHITE:
+    if board.turn == theirs:
         board.push(board.legal_moves()[0])
     else:
         result = engine.play(board)
@@ -407,7 +457,7 @@ time.sleep(0.5)
 os._exit(0)
 "#;
     let mut child = Command::new(&python)
-        .args(["-c", script, &port])
+        .args(["-c", script, &port, theirs])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -430,11 +480,11 @@ os._exit(0)
     );
     let log = follower.finish();
     assert!(
-        log.contains("game against \"DXP Client\": we play black"),
+        log.contains(&format!("game against \"DXP Client\": we play {ours}")),
         "{log}"
     );
     assert!(
-        log.contains("the opponent ended the game after 30 plies"),
+        log.contains(&format!("the opponent ended the game after {plies} plies")),
         "{log}"
     );
 }

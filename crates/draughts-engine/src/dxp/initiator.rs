@@ -1,5 +1,6 @@
-//! The Initiator: a series of games against a Follower, colours alternating, both
-//! clocks kept here; PDN of the games and a result line.
+//! The Initiator: a series of games against a Follower, colours alternating from the
+//! one `--color` gives us first (GAMEREQ names the Follower's), both clocks kept here;
+//! PDN of the games and a result line.
 
 use super::remote::{RemoteFollower, RemoteSpec};
 use super::{log, DxpArgs};
@@ -65,7 +66,7 @@ pub fn run(
     // Our wins, draws, losses.
     let mut score = [0u32; 3];
     for index in 0..args.games {
-        let we_white = index % 2 == 0;
+        let we_white = (index % 2 == 0) == (args.color == Color::White);
         let played = if we_white {
             game::play(start, &mut *ours, &mut remote, &rules)
         } else {

@@ -4,7 +4,7 @@
 //!   Initiator, accepts its GAMEREQ and plays with our engine under the clock the
 //!   request gives (`follower`).
 //! - `--connect HOST:PORT`: the Initiator: asks a Follower for a series of games,
-//!   colours alternating, keeps both clocks, writes PDN and a result line
+//!   colours alternating from the one `--color` gives us first, keeps both clocks, writes PDN and a result line
 //!   (`initiator`, with the Follower as a match player, [`remote`]).
 //!
 //! The messages and the framing of the byte stream are the `draughts_dxp` crate's.
@@ -16,6 +16,7 @@ pub mod remote;
 
 use crate::cli::{CliError, EngineArgs};
 use clap::Args;
+use draughts_core::Color;
 use std::net::TcpListener;
 use std::path::PathBuf;
 
@@ -36,9 +37,13 @@ pub struct DxpArgs {
     /// Follower: serve one connection, then exit.
     #[arg(long, requires = "listen")]
     once: bool,
-    /// Initiator: games to play, colours alternating (we play White first).
+    /// Initiator: games to play, colours alternating (see `--color`).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
+    /// Initiator: our colour in the first game, `white` or `black` (the Follower takes
+    /// the other); the games after it alternate.
+    #[arg(long, default_value = "white", value_parser = crate::play::parse_color)]
+    color: Color,
     /// Initiator: minutes per side for each game.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=999))]
     minutes: u16,
