@@ -1,5 +1,5 @@
 //! `draughts serve`'s JSON API over loopback: answers, typed errors, the search slots
-//! and a bounded load test.
+//! (in all and per client) and bounded load tests.
 
 use draughts_engine::serve::api::Databases;
 use draughts_engine::serve::{router, AppState};
@@ -16,7 +16,7 @@ async fn server(slots: usize) -> String {
 async fn serve(state: AppState) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let app = router(state);
+    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, app).await });
     format!("http://{address}")
 }
@@ -381,6 +381,88 @@ async fn many_clients_at_once() {
     )
     .await;
     assert_eq!(status, 200);
+}
+
+/// A client whose connections come from `127.0.0.N` (all of `127.0.0.0/8` is
+/// loopback), which the server counts as a client of its own.
+fn client_from(n: u8) -> Client {
+    Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_greedy_client_does_not_starve_the_others() {
+    const OTHERS: u8 = 20;
+    const MOVES: usize = 3;
+    let base = serve(AppState::new(4, Databases::default()).with_per_client(2)).await;
+    // The greedy client asks for ten long analyses at once: two run, the rest are
+    // refused as its own excess, not queued.
+    let greedy = client_from(2);
+    let analysis = format!("{base}/api/analyse?variant=international&time=60");
+    let asked: Vec<_> = (0..10)
+        .map(|_| tokio::spawn(greedy.get(&analysis).send()))
+        .collect();
+    let mut running = Vec::new();
+    let mut refused = 0;
+    for answer in asked {
+        let answer = answer.await.unwrap().unwrap();
+        match answer.status().as_u16() {
+            200 => running.push(answer),
+            429 => {
+                let body: Value = answer.json().await.unwrap();
+                assert_eq!(body["error"], "client_busy", "{body}");
+                assert!(body["message"].as_str().unwrap().contains('2'), "{body}");
+                refused += 1;
+            }
+            status => panic!("status {status}"),
+        }
+    }
+    assert_eq!((running.len(), refused), (2, 8));
+    // Meanwhile every other client gets its moves, sharing the two free slots (a move
+    // refused as `busy` is asked again).
+    let start = Instant::now();
+    let tasks: Vec<_> = (0..OTHERS)
+        .map(|i| {
+            let base = base.clone();
+            tokio::spawn(async move {
+                let client = client_from(10 + i);
+                let play = json!({"game": {"variant": "english"}, "time": 0.02});
+                let (mut played, mut busy) = (0, 0);
+                while played < MOVES {
+                    let (status, answer) =
+                        post(&client, &format!("{base}/api/play"), play.clone()).await;
+                    match status.as_u16() {
+                        200 => played += 1,
+                        429 => {
+                            assert_eq!(answer["error"], "busy", "{answer}");
+                            busy += 1;
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                        }
+                        _ => panic!("{answer}"),
+                    }
+                    assert!(start.elapsed() < Duration::from_secs(60), "starved");
+                }
+                busy
+            })
+        })
+        .collect();
+    let mut busy = 0;
+    for task in tasks {
+        busy += task.await.unwrap();
+    }
+    eprintln!(
+        "{} clients played {MOVES} moves each in {:?} beside a greedy one ({busy} busy answers)",
+        OTHERS,
+        start.elapsed()
+    );
+    // The greedy client's analyses ran all the while.
+    for answer in &running {
+        assert_eq!(answer.status(), 200);
+    }
+    drop(running);
 }
 
 #[tokio::test]

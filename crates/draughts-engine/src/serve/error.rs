@@ -49,6 +49,9 @@ pub enum ApiError {
     /// Every search slot is taken.
     #[error("{0} searches are running already: try again when one ends")]
     Busy(usize),
+    /// The client runs as many searches as one client may.
+    #[error("this client runs {0} searches already, the most one client may run at once: try again when one ends")]
+    ClientBusy(usize),
     /// No such page or endpoint.
     #[error("no such page: {0}")]
     NotFound(String),
@@ -77,6 +80,7 @@ impl ApiError {
             ApiError::GameOver(_) => "game_over",
             ApiError::NoDatabase(_) => "no_database",
             ApiError::Busy(_) => "busy",
+            ApiError::ClientBusy(_) => "client_busy",
             ApiError::NotFound(_) => "not_found",
             ApiError::CrossOrigin => "cross_origin",
             ApiError::Database(_) => "database",
@@ -89,7 +93,7 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Move { .. } | ApiError::GameOver(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NoDatabase(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Busy(_) | ApiError::ClientBusy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::CrossOrigin => StatusCode::FORBIDDEN,
             ApiError::Database(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,

@@ -11,16 +11,19 @@
 //! | `POST /api/pdn`, `POST /api/import` | PDN export and import |
 //!
 //! The server keeps no game: each request carries its own, so clients share nothing
-//! but the search slots. Errors are JSON with a 4xx status ([`error::ApiError`]).
+//! but the search slots, of which one client (an IP address) holds at most a few.
+//! Errors are JSON with a 4xx status ([`error::ApiError`]).
 //! Safe by default: loopback unless `--bind` says otherwise, bodies, FEN and PDN sizes
 //! limited, fixed routes only (no request reaches the file system), requests from
-//! other origins refused, a bounded number of searches of bounded time and table size.
+//! other origins refused, a bounded number of searches of bounded time and table size,
+//! in all and per client.
 
 pub mod api;
 pub mod board;
 pub mod error;
 pub mod per_variant;
 pub mod search;
+pub mod slots;
 
 use crate::cli::CliError;
 use api::Databases;
@@ -34,11 +37,11 @@ use clap::Args;
 use draughts_core::VariantKind;
 use error::ApiError;
 use per_variant::{Evaluators, Templates};
+use slots::{Slots, DEFAULT_PER_CLIENT};
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::sync::Semaphore;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 256 * 1024;
@@ -56,8 +59,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR")]
     egdb: Option<PathBuf>,
     /// Searches (engine moves and analyses) running at once, over all clients.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     max_searches: u32,
+    /// Searches one client (one IP address) may run at once.
+    #[arg(long, default_value_t = DEFAULT_PER_CLIENT as u32, value_parser = clap::value_parser!(u32).range(1..=64))]
+    max_searches_per_client: u32,
     /// Evaluation weights file, for the variant it names (a file that names none: for
     /// every variant); the others keep their built-in weights.
     #[arg(long, value_name = "FILE")]
@@ -74,10 +80,8 @@ pub struct ServeArgs {
 
 /// What every request may use.
 pub struct AppState {
-    /// One permit per running search.
-    slots: Arc<Semaphore>,
-    /// The number of slots.
-    max_searches: usize,
+    /// The search slots, in all and per client.
+    slots: Slots,
     /// The endgame databases given with `--egdb`.
     databases: Databases,
     /// The evaluations given with `--weights` and `--patterns`.
@@ -89,16 +93,24 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// A state with `max_searches` search slots and `databases`, for a server on the
-    /// loopback interface.
+    /// A state with `max_searches` search slots (at most [`DEFAULT_PER_CLIENT`] of them
+    /// for one client) and `databases`, for a server on the loopback interface.
     pub fn new(max_searches: usize, databases: Databases) -> AppState {
         AppState {
-            slots: Arc::new(Semaphore::new(max_searches)),
-            max_searches,
+            slots: Slots::new(max_searches, DEFAULT_PER_CLIENT),
             databases,
             evaluators: Evaluators::default(),
             templates: Templates::default(),
             loopback_only: true,
+        }
+    }
+
+    /// The same state, with at most `per_client` searches (at least 1) for one client.
+    pub fn with_per_client(self, per_client: usize) -> AppState {
+        let max = self.slots.max();
+        AppState {
+            slots: Slots::new(max, per_client),
+            ..self
         }
     }
 
@@ -113,7 +125,9 @@ impl AppState {
     }
 }
 
-/// The page and the API.
+/// The page and the API; serve it with the clients' addresses
+/// ([`axum::Router::into_make_service_with_connect_info`] of [`SocketAddr`]), which
+/// the search slots are counted by.
 pub fn router(state: AppState) -> Router {
     let state = Arc::new(state);
     Router::new()
@@ -219,6 +233,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let state = AppState {
         loopback_only: args.bind.is_loopback(),
         ..AppState::new(args.max_searches as usize, databases)
+            .with_per_client(args.max_searches_per_client as usize)
             .with_evaluators(evaluators)
             .with_templates(templates)
     };
@@ -252,7 +267,8 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         }
         out.flush()?;
         drop(out);
-        axum::serve(listener, router(state)).await?;
+        let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, app).await?;
         Ok(())
     })
 }

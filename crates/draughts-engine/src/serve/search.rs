@@ -1,23 +1,26 @@
 //! The engine behind the page: a move at a chosen time, and analysis streamed as
-//! server-sent events. Each search holds one of a fixed number of slots, has a bounded
-//! time and a table of [`HASH_MIB`], so what a client can take is bounded too.
+//! server-sent events. Each search holds one of a fixed number of slots (and of the few
+//! of its client), has a bounded time and a table of [`HASH_MIB`], so what a client can
+//! take is bounded too.
 
 use super::board::{board_view, line_view, move_view, BoardView, GameRequest, MoveView};
 use super::error::ApiError;
+use super::slots::Slot;
 use super::AppState;
 use crate::engine::{evaluator, human_score, with_variant, EngineOptions, EngineParts};
 use crate::session::EngineSession;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Query, State};
+use axum::extract::{ConnectInfo, Query, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use draughts_core::{Game, Variant, VariantKind};
 use draughts_search::{Control, Limits, SearchInfo, SearchResult};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
+use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 
@@ -116,14 +119,6 @@ fn playable<V: Variant>(request: &GameRequest) -> Result<Game<V>, ApiError> {
 }
 
 impl AppState {
-    /// A search slot, or [`ApiError::Busy`].
-    fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.slots
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| ApiError::Busy(self.max_searches))
-    }
-
     /// An engine session of `V` with the server's evaluation (that of `--weights` and
     /// `--patterns`, or the built-in one), database and templates (counted per session).
     fn session<V: Variant>(&self) -> Result<EngineSession<V>, ApiError> {
@@ -158,7 +153,7 @@ pub async fn play(
     let time = check_time(request.time, MAX_PLAY_SECONDS)?;
     let kind = request.game.kind()?;
     with_variant!(kind, V => playable::<V>(&request.game).map(drop))?;
-    let permit = state.slot()?;
+    let permit = state.slots.take(client.ip())?;
     let (reply, answer) = oneshot::channel();
     with_variant!(kind, V => start_move::<V>(&state, &request.game, time, permit, reply))?;
     answer
@@ -173,7 +168,7 @@ fn start_move<V: Variant>(
     state: &AppState,
     request: &GameRequest,
     time: Duration,
-    permit: OwnedSemaphorePermit,
+    permit: Slot,
     reply: oneshot::Sender<Result<PlayResponse, ApiError>>,
 ) -> Result<(), ApiError> {
     let game = playable::<V>(request)?;
@@ -184,6 +179,7 @@ fn start_move<V: Variant>(
             Limits::move_time(time),
             Arc::new(Control::default()),
             |_| {},
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
             move |result| {
                 // The slot is free before the client hears the answer and asks again.
                 drop(permit);
@@ -242,7 +238,7 @@ pub async fn analyse(
     };
     let kind: VariantKind = request.kind()?;
     with_variant!(kind, V => playable::<V>(&request).map(drop))?;
-    let permit = state.slot()?;
+    let permit = state.slots.take(client.ip())?;
     let (sender, receiver) = mpsc::channel(64);
     let control = Arc::new(Control::default());
     let guard = StopOnDrop(control.clone());
@@ -258,11 +254,12 @@ pub async fn analyse(
 /// Starts an analysis whose events go to `sender`; the slot is given back when the
 /// search ends.
 fn start_analysis<V: Variant>(
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     state: &AppState,
     request: &GameRequest,
     time: Duration,
     control: Arc<Control>,
-    permit: OwnedSemaphorePermit,
+    permit: Slot,
     sender: mpsc::Sender<Event>,
 ) -> Result<(), ApiError> {
     let game = playable::<V>(request)?;
