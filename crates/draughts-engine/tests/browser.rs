@@ -275,7 +275,7 @@ async fn a_move_and_an_analysis_in_chromium() {
         driver
             .script(r##"return document.querySelector("#history li").textContent"##)
             .await,
-        "32-28"
+        "1. 32-28"
     );
 
     // A piece dropped where it cannot go stays, selected.
@@ -313,14 +313,22 @@ async fn a_move_and_an_analysis_in_chromium() {
         .await;
     assert_eq!(
         driver
-            .script(r##"return [...document.querySelectorAll("#history li")].map((li) => li.textContent).join(" ")"##)
+            .script(r##"return [...document.querySelectorAll("#history li")].map((li) => li.textContent).join(" / ")"##)
             .await,
-        "32-28 19-23 28x19"
+        "1. 32-28 19-23 / 2. 28x19"
     );
     driver.click("#flip").await;
 
     driver.click("#analyse").await;
     driver
+    // PDN export numbers the moves as the list does.
+    driver.click("#export-pdn").await;
+    driver
+        .wait_for(
+            "the PDN",
+            r##"return document.getElementById("pdn").value.includes("1. 32-28 19-23 2. 28x19")"##,
+        )
+        .await;
         .wait_for("an analysis", r##"return Number(document.getElementById("depth").textContent) >= 4 && document.querySelectorAll("#board polyline.arrow").length > 0"##)
         .await;
     let pv = driver

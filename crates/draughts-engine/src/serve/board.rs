@@ -3,6 +3,7 @@
 
 use super::error::ApiError;
 use draughts_core::geometry::Geometry;
+use draughts_core::pdn::PdnGame;
 use draughts_core::{Color, Game, Move, Position, Square, Variant, VariantKind};
 use serde::{Deserialize, Serialize};
 
@@ -136,6 +137,10 @@ pub struct BoardView {
     pub moves: Vec<MoveView>,
     /// The moves played, in PDN text.
     pub history: Vec<String>,
+    /// The move number PDN export writes before each move of `history`: `1.` before a
+    /// first mover's move, `1...` before a game's first move by the second mover, empty
+    /// before the other second mover's moves.
+    pub numbers: Vec<String>,
     /// The last move played, if any.
     pub last: Option<MoveView>,
     /// The game's state in words (`playing`, `white wins: ...`, `draw: ...`).
@@ -218,6 +223,15 @@ pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
         .collect();
     let last = played.last().cloned();
     let history = played.into_iter().map(|mv| mv.text).collect();
+    let numbers = PdnGame::from_game(game)
+        .moves
+        .iter()
+        .map(|mv| match mv.number {
+            Some(number) if mv.ellipsis => format!("{number}..."),
+            Some(number) => format!("{number}."),
+            None => String::new(),
+        })
+        .collect();
     BoardView {
         variant: V::NAME,
         side: <V::Board as Geometry>::SIDE,
@@ -227,6 +241,7 @@ pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
         squares,
         moves,
         history,
+        numbers,
         last,
         status: if over {
             status.to_string()
@@ -268,5 +283,50 @@ mod tests {
         assert_eq!(long.path, [30, 19, 28, 17, 6]);
         assert_eq!(long.captured.len(), 4);
         assert_eq!(view.turn, "white");
+    }
+
+    /// The numbers the page writes are those of PDN export, by the customs of the
+    /// variant (Black moves first in English) and from a start with either side to move.
+    #[test]
+    fn moves_are_numbered_as_pdn_export_numbers_them() {
+        for (variant, fen, moves, expected) in [
+            (
+                "international",
+                None,
+                &["32-28", "19-23", "28x19"][..],
+                "1. 32-28 19-23 2. 28x19",
+            ),
+            (
+                "english",
+                None,
+                &["11-15", "23-19", "8-11"],
+                "1. 11-15 23-19 2. 8-11",
+            ),
+            (
+                "international",
+                Some("B:W28,33:B18,19"),
+                &["19-23", "28x19", "18-22"],
+                "1... 19-23 2. 28x19 18-22",
+            ),
+        ] {
+            let request = GameRequest {
+                variant: variant.into(),
+                fen: fen.map(str::to_string),
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+            };
+            let kind = request.kind().unwrap();
+            let (view, pdn) = crate::engine::with_variant!(kind, V => {
+                let game = request.replay::<V>().unwrap();
+                (board_view(&game), PdnGame::from_game(&game).to_string())
+            });
+            let numbered: Vec<String> = view
+                .numbers
+                .iter()
+                .zip(&view.history)
+                .map(|(number, mv)| format!("{number} {mv}").trim().to_string())
+                .collect();
+            assert_eq!(numbered.join(" "), expected);
+            assert!(pdn.contains(expected), "{pdn}");
+        }
     }
 }

@@ -300,14 +300,24 @@ function showClock() {
   $("clock-engine").textContent = last ? `${(last.used / 1000).toFixed(2)} s of ${last.time} s` : `${Number($("move-time").value) || 1} s a move`;
 }
 
+// One line per move number, numbered as PDN export numbers them (`1. 32-28 19-23`;
+// `1... 19-23` when the second mover starts).
 function showHistory() {
   const list = $("history");
   list.replaceChildren();
+  let item = null;
   board.history.forEach((text, i) => {
-    const item = document.createElement("li");
-    item.textContent = text;
-    if (i === board.history.length - 1) item.className = "current";
-    list.appendChild(item);
+    const number = board.numbers[i];
+    if (number || !item) {
+      item = document.createElement("li");
+      list.appendChild(item);
+      if (number) item.append(number);
+    }
+    const move = document.createElement("span");
+    move.textContent = text;
+    if (i === board.history.length - 1) move.className = "current";
+    if (item.childNodes.length > 0) item.append(" ");
+    item.appendChild(move);
   });
 }
 
