@@ -30,17 +30,21 @@ fn program(variable: &str, default: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
-/// `draughts serve --port 0` and the address it listens on.
+/// `draughts serve --port 0` with International combination templates (those of the
+/// fuzz target's seed), and the address it listens on.
 fn serve() -> (Killed, String) {
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/seeds/tactics_file/international.tactics");
     let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", "0", "--tactics"])
+        .arg(templates)
         .stdout(Stdio::piped())
         .spawn()
         .expect("start draughts serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = lines.next().unwrap().unwrap();
+    // The server's later lines must find the pipe open.
+    std::thread::spawn(move || lines.for_each(drop));
     let url = line.trim().rsplit(' ').next().unwrap().to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{line}");
     (Killed(child), url)
@@ -317,10 +321,6 @@ async fn a_move_and_an_analysis_in_chromium() {
             .await,
         "1. 32-28 19-23 / 2. 28x19"
     );
-    driver.click("#flip").await;
-
-    driver.click("#analyse").await;
-    driver
     // PDN export numbers the moves as the list does.
     driver.click("#export-pdn").await;
     driver
@@ -329,6 +329,10 @@ async fn a_move_and_an_analysis_in_chromium() {
             r##"return document.getElementById("pdn").value.includes("1. 32-28 19-23 2. 28x19")"##,
         )
         .await;
+    driver.click("#flip").await;
+
+    driver.click("#analyse").await;
+    driver
         .wait_for("an analysis", r##"return Number(document.getElementById("depth").textContent) >= 4 && document.querySelectorAll("#board polyline.arrow").length > 0"##)
         .await;
     let pv = driver
@@ -346,6 +350,10 @@ async fn a_move_and_an_analysis_in_chromium() {
         score.as_str().is_some_and(|s| !s.is_empty() && s != "–"),
         "{score}"
     );
+    // The templates' figures of this analysis.
+    driver
+        .wait_for("the template figures", r##"return !document.getElementById("tactics").hidden && / asked at \d+ positions, \d+ verified/.test(document.getElementById("tactics").textContent)"##)
+        .await;
     driver.screenshot().await;
 
     // The engine takes Black at 0.3 s a move: it answers at once, and the clock shows

@@ -601,9 +601,38 @@ async fn a_template_file_serves_its_variant() {
         .await
         .unwrap();
     // A quick search of more iterations than the event channel holds still ends with
-    // `done`.
+    // `done`, which gives the templates' figures of this analysis.
     assert!(events.contains("event: done"), "{events}");
+    let done = last_data(&events);
+    let tactics = &done["tactics"];
+    assert_eq!(
+        (tactics["templates"].as_u64(), tactics["asked"].as_u64()),
+        (Some(3), Some(3)),
+        "{done}"
+    );
+    assert!(tactics["lookups"].as_u64().unwrap() > 0, "{done}");
+    assert!(tactics["verified"].as_u64().unwrap() >= tactics["accepted"].as_u64().unwrap());
+    // A variant without templates has no figures.
+    let events = client
+        .get(format!("{base}/api/analyse?variant=english&time=0.1"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(last_data(&events)["tactics"], Value::Null, "{events}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The data of the last event of an event stream's text, as JSON.
+fn last_data(events: &str) -> Value {
+    events
+        .lines()
+        .filter_map(|line| line.strip_prefix("data: "))
+        .next_back()
+        .and_then(|data| serde_json::from_str(data).ok())
+        .unwrap_or_else(|| panic!("no data in {events}"))
 }
 
 /// Three International combination templates (those of the fuzz target's seed).

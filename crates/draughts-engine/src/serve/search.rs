@@ -7,7 +7,7 @@ use super::board::{board_view, line_view, move_view, BoardView, GameRequest, Mov
 use super::error::ApiError;
 use super::slots::Slot;
 use super::AppState;
-use crate::engine::{evaluator, human_score, with_variant, EngineOptions, EngineParts};
+use crate::engine::{evaluator, human_score, with_variant, EngineOptions, EngineParts, Tactics};
 use crate::session::EngineSession;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Query, State};
@@ -86,6 +86,37 @@ pub struct InfoView {
     pub time_ms: u64,
     /// The principal variation.
     pub pv: Vec<MoveView>,
+    /// The template figures of the analysis so far, when it uses `--tactics` templates.
+    pub tactics: Option<TacticsView>,
+}
+
+/// What the combination templates of `--tactics` did in one analysis.
+#[derive(Debug, Serialize)]
+pub struct TacticsView {
+    /// Templates of the file, for the variant.
+    pub templates: usize,
+    /// Of those, the ones the search asks about.
+    pub asked: usize,
+    /// Positions looked up: quiet leaves and quiet interior nodes.
+    pub lookups: u64,
+    /// Candidate templates verified (replayed on the position), accepted or not.
+    pub verified: u64,
+    /// Positions where a verified combination went back to the search.
+    pub accepted: u64,
+}
+
+impl TacticsView {
+    /// The figures of `oracle` so far.
+    fn of<V: Variant>(oracle: &Tactics<V>) -> TacticsView {
+        let leaves = oracle.leaf_stats();
+        TacticsView {
+            templates: oracle.len(),
+            asked: oracle.asked(),
+            lookups: leaves.lookups,
+            verified: leaves.verifications,
+            accepted: leaves.accepted,
+        }
+    }
 }
 
 /// The end of an analysis (the `done` event).
@@ -95,6 +126,7 @@ struct DoneView {
     score: String,
     depth: u32,
     nodes: u64,
+    tactics: Option<TacticsView>,
 }
 
 /// `seconds` if it is a time from 0.01 to `max`.
@@ -147,6 +179,7 @@ fn not_started(error: std::io::Error) -> ApiError {
 /// `POST /api/play`.
 pub async fn play(
     State(state): State<Arc<AppState>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<PlayRequest>, JsonRejection>,
 ) -> Result<Json<PlayResponse>, ApiError> {
     let Json(request) = body?;
@@ -179,7 +212,6 @@ fn start_move<V: Variant>(
             Limits::move_time(time),
             Arc::new(Control::default()),
             |_| {},
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
             move |result| {
                 // The slot is free before the client hears the answer and asks again.
                 drop(permit);
@@ -222,6 +254,7 @@ impl Drop for StopOnDrop {
 /// `GET /api/analyse`: `info` events, one per iteration, then `done`.
 pub async fn analyse(
     State(state): State<Arc<AppState>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     query: Result<Query<AnalyseQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(query) = query?;
@@ -254,7 +287,6 @@ pub async fn analyse(
 /// Starts an analysis whose events go to `sender`; the slot is given back when the
 /// search ends.
 fn start_analysis<V: Variant>(
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
     state: &AppState,
     request: &GameRequest,
     time: Duration,
@@ -265,6 +297,9 @@ fn start_analysis<V: Variant>(
     let game = playable::<V>(request)?;
     let engine = state.session::<V>()?;
     let root = *game.position();
+    // The session's own oracle: its figures are this analysis's.
+    let oracle = engine.tactics().cloned();
+    let info_oracle = oracle.clone();
     let (info_sender, info_control) = (sender.clone(), Arc::clone(&control));
     let report = move |info: &SearchInfo<V>| {
         let view = InfoView {
@@ -274,6 +309,7 @@ fn start_analysis<V: Variant>(
             nps: info.nps() as u64,
             time_ms: millis(info.time),
             pv: line_view(&root, &info.pv),
+            tactics: info_oracle.as_ref().map(TacticsView::of),
         };
         // A slow reader loses iterations rather than holding the search, and the
         // channel's last place is kept for `done` (a quick search has more iterations
@@ -293,6 +329,7 @@ fn start_analysis<V: Variant>(
             score: human_score(result.score),
             depth: result.depth,
             nodes: result.nodes,
+            tactics: oracle.as_ref().map(TacticsView::of),
         };
         // There is room: iterations leave the channel's last place to the end.
         if let Ok(event) = Event::default().event("done").json_data(done) {

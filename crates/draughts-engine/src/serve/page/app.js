@@ -366,6 +366,15 @@ function stopAnalysis() {
   $("analyse").textContent = "Analyse";
 }
 
+// What the `--tactics` templates did in this analysis; hidden when the server has none
+// for the variant.
+function showTactics(tactics) {
+  for (const cell of document.querySelectorAll(".tactics")) cell.hidden = !tactics;
+  if (!tactics) return;
+  const of = tactics.asked < tactics.templates ? ` of ${tactics.templates}` : "";
+  $("tactics").textContent = `${tactics.asked}${of} asked at ${tactics.lookups} positions, ${tactics.verified} verified, ${tactics.accepted} combinations found`;
+}
+
 function startAnalysis() {
   if (analysis) analysis.close();
   $("analyse").textContent = "Stop";
@@ -382,9 +391,13 @@ function startAnalysis() {
     $("pv").textContent = info.pv.map((m) => m.text).join(" ");
     pv = info.pv;
     prefix = [];
+    showTactics(info.tactics);
     draw();
   });
-  source.addEventListener("done", () => source.close());
+  source.addEventListener("done", (event) => {
+    showTactics(JSON.parse(event.data).tactics);
+    source.close();
+  });
   source.addEventListener("error", (event) => {
     if (event.data) showError(event.data);
     source.close();
