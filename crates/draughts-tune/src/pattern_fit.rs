@@ -29,7 +29,7 @@ use rand::{RngExt, SeedableRng};
 pub struct PatternSample {
     /// The side to move's feature differences.
     pub features: [i16; FEATURE_COUNT],
-    /// The arrangement on each slot, regions then strips (White's view).
+    /// The arrangement on each slot, regions, strips, then odd regions (White's view).
     pub arrangements: [u16; MAX_SLOTS],
     /// How the score is scaled down in drawish endings.
     pub drawish: Drawish,
