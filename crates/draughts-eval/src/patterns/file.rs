@@ -14,18 +14,27 @@ const VERSION: u32 = 4;
 impl<V: Variant> Patterns<V> {
     /// The file form: a header (magic, version, variant, regions, strips, phase, odd
     /// regions), the values as little-endian `i16` pairs in slot order, and an FNV-1a
-    /// checksum of everything before it.
+    /// checksum of everything before it. A table whose odd regions are zero is written
+    /// as version 3, without them.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.values.len() * 4 + 32);
+        let version = if self.odd { VERSION } else { 3 };
+        let entries = if self.odd {
+            Self::ENTRIES
+        } else {
+            Self::offset(Self::FIRST_ODD)
+        };
+        let mut out = Vec::with_capacity(entries * 4 + 32);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
         out.push(V::NAME.len() as u8);
         out.extend_from_slice(V::NAME.as_bytes());
         out.push(Self::REGIONS as u8);
         out.push(STRIPS as u8);
         out.push(self.phase.code());
-        out.push(Self::ODD_REGIONS as u8);
-        for v in &self.values {
+        if self.odd {
+            out.push(Self::ODD_REGIONS as u8);
+        }
+        for v in &self.values[..entries] {
             out.extend_from_slice(&v[0].to_le_bytes());
             out.extend_from_slice(&v[1].to_le_bytes());
         }
