@@ -290,6 +290,10 @@ struct PatternArgs {
     /// Decay of the pattern values per update (an L2 penalty).
     #[arg(long, default_value_t = 1e-5)]
     l2: f64,
+    /// Fit the odd regions too (4x4 regions at odd row offsets; file version 4). The
+    /// engine reads them at a cost of about 5-7% in speed (BENCHMARKS.md).
+    #[arg(long)]
+    odd_regions: bool,
     /// Fraction of the games held out to measure the fit.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
@@ -595,6 +599,7 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
         l2: args.l2,
         seed: args.seed,
         lambda: args.lambda,
+        odd_regions: args.odd_regions,
         fixed: if args.fit_features {
             vec![Feature::Men]
         } else {

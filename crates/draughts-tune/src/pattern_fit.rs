@@ -29,7 +29,7 @@ use rand::{RngExt, SeedableRng};
 pub struct PatternSample {
     /// The side to move's feature differences.
     pub features: [i16; FEATURE_COUNT],
-    /// The arrangement on each slot, regions then strips (White's view).
+    /// The arrangement on each slot, regions, strips, then odd regions (White's view).
     pub arrangements: [u16; MAX_SLOTS],
     /// How the score is scaled down in drawish endings.
     pub drawish: Drawish,
@@ -176,11 +176,14 @@ pub struct PatternFitConfig {
     /// The weight of the game's result in the target, against the search's score for
     /// positions that have one ([`PatternSample::score`]): 1 fits results alone.
     pub lambda: f64,
+    /// Whether the table's odd regions are fitted too; if not, they stay zero, the
+    /// engine skips them, and the table is written as file version 3.
+    pub odd_regions: bool,
 }
 
 impl Default for PatternFitConfig {
     /// 3 epochs, steps 1 (features) and 4 (patterns), decay 1e-5, every feature
-    /// weight fixed. The decay is the setting that matters: on 17,500 International
+    /// weight fixed, no odd regions. The decay is the setting that matters: on 17,500 International
     /// games, 1e-5 played 128 Elo stronger at depth 6 than 1e-4, and 0 (no decay) hardly
     /// better than 1e-4 (BENCHMARKS.md).
     fn default() -> PatternFitConfig {
@@ -192,6 +195,7 @@ impl Default for PatternFitConfig {
             fixed: Feature::ALL.to_vec(),
             seed: 1,
             lambda: 1.0,
+            odd_regions: false,
         }
     }
 }
@@ -226,8 +230,14 @@ struct Model {
 }
 
 impl Model {
-    fn new<V: Variant>(start: &Weights) -> Model {
-        let slots = Patterns::<V>::SLOTS;
+    /// The model of `start` and a zero table, over every slot or (without
+    /// `odd_regions`) the slots before the odd regions.
+    fn new<V: Variant>(start: &Weights, odd_regions: bool) -> Model {
+        let slots = if odd_regions {
+            Patterns::<V>::SLOTS
+        } else {
+            Patterns::<V>::FIRST_ODD
+        };
         let mirror = (0..slots)
             .flat_map(|s| (0..Patterns::<V>::slot_size(s) as u16).map(move |a| (s, a)))
             .map(|(s, a)| Patterns::<V>::mirror(s, a) as u32)
@@ -301,7 +311,7 @@ impl Model {
 
     /// The rounded model back in real numbers, to measure what the engine will see.
     fn from_rounded<V: Variant>(weights: &Weights, patterns: &Patterns<V>) -> Model {
-        let mut model = Model::new::<V>(weights);
+        let mut model = Model::new::<V>(weights, true);
         let scale = f64::from(VALUE_SCALE);
         for (t, v) in model.table.iter_mut().zip(patterns.values()) {
             *t = v.map(|x| f64::from(x) / scale);
@@ -359,7 +369,7 @@ pub fn fit_patterns<V: Variant>(
         .map(PatternSample::as_feature_sample)
         .collect();
     let k = fit_k(&k_sample, &start.as_array().map(f64::from));
-    let mut model = Model::new::<V>(start);
+    let mut model = Model::new::<V>(start, config.odd_regions);
     let targets = |samples: &[PatternSample]| -> Vec<f64> {
         samples.iter().map(|s| s.target(config.lambda, k)).collect()
     };
@@ -554,6 +564,22 @@ mod tests {
         assert!(outcome.curve[5].train < outcome.curve[0].train);
         assert_eq!(outcome.weights.get(Feature::Men), 100);
         assert!(outcome.curve[0].holdout.is_nan());
+        // The odd regions are fitted only when asked for.
+        let odd = |patterns: &Patterns<English>| {
+            patterns.values()[Patterns::<English>::offset(Patterns::<English>::FIRST_ODD)..]
+                .iter()
+                .any(|v| *v != [0, 0])
+        };
+        assert!(!odd(&outcome.patterns));
+        let with_odd = PatternFitConfig {
+            odd_regions: true,
+            ..config.clone()
+        };
+        let fitted =
+            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &with_odd, &|_| {})
+                .expect("fits");
+        assert!(odd(&fitted.patterns));
+        assert!(fitted.curve[5].train < fitted.curve[0].train);
         let bad = PatternFitConfig {
             pattern_rate: 0.0,
             ..config

@@ -17,8 +17,12 @@
 //! an evaluation that [`Position::flipped`] leaves unchanged.
 //!
 //! Beside the regions the table holds the [edge strips](crate::strips), four regions of
-//! nine squares along the side edges, valued and made symmetric the same way. Regions
-//! and strips together are the table's *slots*: the regions first, then the strips.
+//! nine squares along the side edges, and (from file version 4) the *odd regions*:
+//! 4x4 regions like the others whose rows start at odd offsets (rows 1-4, 3-6, ...),
+//! so that a formation cut by the even regions' row boundary is seen whole too (12 on
+//! the 10x10 board, 6 on the 8x8). All are valued and made symmetric the same way.
+//! Together they are the table's *slots*: the regions first, then the strips, then the
+//! odd regions. A table whose odd regions are all zero does not look at them.
 //!
 //! ```
 //! use draughts_core::{International, Position};
@@ -42,7 +46,7 @@ use crate::strips::{
 use crate::{FeatureValues, Score};
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::marker::PhantomData;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Playable squares in one region.
 pub const REGION_SQUARES: usize = 8;
@@ -53,8 +57,11 @@ pub const ARRANGEMENTS: usize = 6561;
 /// Regions on the largest supported board (10x10).
 pub const MAX_REGIONS: usize = 16;
 
-/// Slots (regions and strips) on the largest supported board.
-pub const MAX_SLOTS: usize = MAX_REGIONS + STRIPS;
+/// Odd regions on the largest supported board.
+pub const MAX_ODD_REGIONS: usize = 12;
+
+/// Slots (regions, strips and odd regions) on the largest supported board.
+pub const MAX_SLOTS: usize = MAX_REGIONS + STRIPS + MAX_ODD_REGIONS;
 
 /// Table values are in `1 / VALUE_SCALE` of a score unit (a hundredth of a man).
 pub const VALUE_SCALE: i32 = 4;
@@ -65,11 +72,6 @@ pub const MAX_VALUE: i16 = 16_383;
 
 /// Rows of regions (and regions per row) on the largest supported board.
 const REGION_ROWS: usize = 4;
-
-const MAGIC: &[u8; 4] = b"DPAT";
-/// Version 1 held the regions only; version 2 adds the strips; version 3 the phase
-/// (before it, always [`Phase::Pieces`]).
-const VERSION: u32 = 3;
 
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
@@ -127,6 +129,8 @@ pub struct Patterns<V: Variant> {
     values: Vec<[i16; 2]>,
     /// `T[r][a] - T[r'][a']`, what the evaluation adds up.
     combined: Vec<[i16; 2]>,
+    /// Whether any odd region has a value other than zero.
+    odd: bool,
     /// How the opening and endgame values are blended.
     phase: Phase,
     /// [`Phase::full`] for `V`.
@@ -141,26 +145,38 @@ impl<V: Variant> Patterns<V> {
         per_axis * per_axis
     };
 
-    /// Slots: the regions, then the strips.
-    pub const SLOTS: usize = Self::REGIONS + STRIPS;
+    /// Odd regions on `V`'s board: `(side / 2 - 2) * (side / 2 - 1)`.
+    pub const ODD_REGIONS: usize = {
+        let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
+        (per_axis - 1) * per_axis
+    };
+
+    /// The slot of the first odd region, after the regions and the strips.
+    pub const FIRST_ODD: usize = Self::REGIONS + STRIPS;
+
+    /// Slots: the regions, the strips, then the odd regions.
+    pub const SLOTS: usize = Self::FIRST_ODD + Self::ODD_REGIONS;
 
     /// Entries of the table: every arrangement of every slot.
-    pub const ENTRIES: usize = Self::REGIONS * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS;
+    pub const ENTRIES: usize =
+        (Self::REGIONS + Self::ODD_REGIONS) * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS;
 
     /// The entry of arrangement 0 of slot `slot`.
     #[inline]
     pub const fn offset(slot: usize) -> usize {
         if slot < Self::REGIONS {
             slot * ARRANGEMENTS
-        } else {
+        } else if slot < Self::FIRST_ODD {
             Self::REGIONS * ARRANGEMENTS + (slot - Self::REGIONS) * STRIP_ARRANGEMENTS
+        } else {
+            (Self::REGIONS + slot - Self::FIRST_ODD) * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS
         }
     }
 
-    /// Arrangements of slot `slot`: [`ARRANGEMENTS`] for a region,
+    /// Arrangements of slot `slot`: [`ARRANGEMENTS`] for a region (odd or not),
     /// [`STRIP_ARRANGEMENTS`] for a strip.
     pub const fn slot_size(slot: usize) -> usize {
-        if slot < Self::REGIONS {
+        if slot < Self::REGIONS || slot >= Self::FIRST_ODD {
             ARRANGEMENTS
         } else {
             STRIP_ARRANGEMENTS
@@ -172,9 +188,12 @@ impl<V: Variant> Patterns<V> {
     pub fn mirror(slot: usize, a: u16) -> usize {
         if slot < Self::REGIONS {
             Self::offset(rotated_region::<V>(slot)) + usize::from(flipped_arrangement(a))
-        } else {
+        } else if slot < Self::FIRST_ODD {
             let s = rotated_strip(slot - Self::REGIONS);
             Self::offset(Self::REGIONS + s) + usize::from(flipped_strip(a))
+        } else {
+            let r = rotated_odd_region::<V>(slot - Self::FIRST_ODD);
+            Self::offset(Self::FIRST_ODD + r) + usize::from(flipped_arrangement(a))
         }
     }
 
@@ -190,6 +209,7 @@ impl<V: Variant> Patterns<V> {
         Patterns {
             values: vec![[0; 2]; Self::ENTRIES],
             combined: vec![[0; 2]; Self::ENTRIES],
+            odd: false,
             phase: Phase::Advance,
             full: Phase::Advance.full::<V>(),
             variant: PhantomData,
@@ -217,6 +237,7 @@ impl<V: Variant> Patterns<V> {
         let mut patterns = Patterns {
             values,
             combined: Vec::new(),
+            odd: false,
             phase: Phase::Advance,
             full: Phase::Advance.full::<V>(),
             variant: PhantomData,
@@ -258,6 +279,7 @@ impl<V: Variant> Patterns<V> {
             let (t, m) = (self.values[own], self.values[mirror]);
             self.combined[own] = [t[0] - m[0], t[1] - m[1]];
             self.combined[mirror] = [m[0] - t[0], m[1] - t[1]];
+            self.odd |= slot >= Self::FIRST_ODD && self.values[own] != [0, 0];
         }
     }
 
@@ -270,26 +292,35 @@ impl<V: Variant> Patterns<V> {
                 [own[0] - mirror[0], own[1] - mirror[1]]
             })
             .collect();
+        self.odd = self.values[Self::offset(Self::FIRST_ODD)..]
+            .iter()
+            .any(|v| *v != [0, 0]);
     }
 
-    /// The arrangement on every slot (the first [`Self::SLOTS`] entries, the regions
-    /// then the strips; the rest are 0): what a trainer needs to fit a table.
+    /// The arrangement on every slot (the first [`Self::SLOTS`] entries, the regions,
+    /// the strips, then the odd regions; the rest are 0): what a trainer needs to fit a
+    /// table.
     ///
     /// Region `(a, c)` (`r = a * (side / 2 - 1) + c`) covers rows `2a..2a + 4` and the
     /// squares with in-row indices `c` and `c + 1`; its digit `j` (worth 3^j) is the
     /// `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a black
-    /// man.
+    /// man. Odd region `(a, c)` (slot [`Self::FIRST_ODD`]` + a * (side / 2 - 1) + c`)
+    /// is the same on rows `2a + 1..2a + 5`.
     #[inline]
     pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_SLOTS] {
         let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
         let (rows, strips) = Self::region_rows(pos);
+        let odd_rows = Self::odd_rows(pos);
         let mut out = [0u16; MAX_SLOTS];
         for a in 0..per_axis {
             for c in 0..per_axis {
                 out[a * per_axis + c] = (rows[a] >> (16 * c)) as u16;
+                if a + 1 < per_axis {
+                    out[Self::FIRST_ODD + a * per_axis + c] = (odd_rows[a] >> (16 * c)) as u16;
+                }
             }
         }
-        out[Self::REGIONS..Self::SLOTS].copy_from_slice(&strips);
+        out[Self::REGIONS..Self::FIRST_ODD].copy_from_slice(&strips);
         out
     }
 
@@ -324,6 +355,31 @@ impl<V: Variant> Patterns<V> {
         (rows, strips_of_blocks(&edges, w))
     }
 
+    /// The arrangements of the odd regions of each row of odd regions `a`, packed as
+    /// in [`Self::region_rows`]. The lower row of one block and the upper row of the
+    /// next (the ghost bit between them dropped) make a middle block, whose
+    /// half-arrangements come from the same table as a block's.
+    #[inline(always)]
+    fn odd_rows(pos: &Position<V>) -> [u64; REGION_ROWS - 1] {
+        let w = <V::Board as Geometry>::PER_ROW as usize;
+        let row = (1u64 << w) - 1;
+        let middle = |bits: u64, base: usize| {
+            (((bits >> (base + w)) & row) | ((bits >> (base + w + 1)) & (row << w))) as usize
+        };
+        let white = pos.men(Color::White).bits();
+        let black = pos.men(Color::Black).bits();
+        let mut halves = [0u64; REGION_ROWS];
+        for (b, half) in halves.iter_mut().enumerate().take(w - 1) {
+            let base = b * (2 * w + 1);
+            *half = Self::BLOCK[middle(white, base)] + 2 * Self::BLOCK[middle(black, base)];
+        }
+        let mut rows = [0u64; REGION_ROWS - 1];
+        for (a, odd_row) in rows.iter_mut().enumerate().take(w - 2) {
+            *odd_row = halves[a] + 81 * halves[a + 1];
+        }
+        rows
+    }
+
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
@@ -344,6 +400,17 @@ impl<V: Variant> Patterns<V> {
             opening += i32::from(o);
             endgame += i32::from(e);
         }
+        if self.odd {
+            let odd = &combined[Self::offset(Self::FIRST_ODD)..];
+            for (a, &row) in Self::odd_rows(pos).iter().enumerate().take(per_axis - 1) {
+                for c in 0..per_axis {
+                    let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
+                    let [o, e] = odd[(a * per_axis + c) * ARRANGEMENTS + arrangement];
+                    opening += i32::from(o);
+                    endgame += i32::from(e);
+                }
+            }
+        }
         (opening, endgame)
     }
 
@@ -363,138 +430,6 @@ impl<V: Variant> Patterns<V> {
             Color::Black => -white,
         }
     }
-
-    /// The file form: a header (magic, version, variant, regions, strips, phase), the values
-    /// as little-endian `i16` pairs, and an FNV-1a checksum of everything before it.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.values.len() * 4 + 32);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(V::NAME.len() as u8);
-        out.extend_from_slice(V::NAME.as_bytes());
-        out.push(Self::REGIONS as u8);
-        out.push(STRIPS as u8);
-        out.push(self.phase.code());
-        for v in &self.values {
-            out.extend_from_slice(&v[0].to_le_bytes());
-            out.extend_from_slice(&v[1].to_le_bytes());
-        }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
-    }
-
-    /// Reads the file form written by [`Patterns::to_bytes`], or a table of an older
-    /// version: version 1 (regions only: its strips are zero) or 2 (both blended by
-    /// [`Phase::Pieces`]).
-    ///
-    /// # Errors
-    /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
-    /// `V`, are truncated, or fail the checksum.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Patterns<V>, PatternsError> {
-        let bad = |reason: String| PatternsError::Format {
-            path: PathBuf::new(),
-            reason,
-        };
-        let (body, sum) = bytes
-            .split_last_chunk::<8>()
-            .ok_or_else(|| bad("too short for a pattern table".into()))?;
-        if body.get(..4) != Some(MAGIC) {
-            return Err(bad("not a pattern table (bad magic)".into()));
-        }
-        if fnv1a(body) != u64::from_le_bytes(*sum) {
-            return Err(bad(
-                "checksum mismatch: the file is damaged or truncated".into()
-            ));
-        }
-        let mut rest = &body[4..];
-        let mut take = |n: usize| -> Result<&[u8], PatternsError> {
-            let (head, tail) = rest
-                .split_at_checked(n)
-                .ok_or_else(|| bad("truncated header".into()))?;
-            rest = tail;
-            Ok(head)
-        };
-        let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
-        if !(1..=VERSION).contains(&version) {
-            return Err(bad(format!("version {version}, expected 1 to {VERSION}")));
-        }
-        let name_len = usize::from(take(1)?[0]);
-        let name = String::from_utf8_lossy(take(name_len)?).into_owned();
-        if name != V::NAME {
-            return Err(bad(format!("a table for {name}, not {}", V::NAME)));
-        }
-        let regions = usize::from(take(1)?[0]);
-        if regions != Self::REGIONS {
-            return Err(bad(format!(
-                "{regions} regions, expected {}",
-                Self::REGIONS
-            )));
-        }
-        let strips = if version == 1 {
-            0
-        } else {
-            usize::from(take(1)?[0])
-        };
-        if version > 1 && strips != STRIPS {
-            return Err(bad(format!("{strips} strips, expected {STRIPS}")));
-        }
-        let phase = if version < 3 {
-            Phase::Pieces
-        } else {
-            let code = take(1)?[0];
-            Phase::from_code(code).ok_or_else(|| bad(format!("unknown phase {code}")))?
-        };
-        let data = take((regions * ARRANGEMENTS + strips * STRIP_ARRANGEMENTS) * 4)?;
-        if !rest.is_empty() {
-            return Err(bad(format!(
-                "{} unexpected bytes after the values",
-                rest.len()
-            )));
-        }
-        let mut values: Vec<[i16; 2]> = data
-            .chunks_exact(4)
-            .map(|c| {
-                [
-                    i16::from_le_bytes([c[0], c[1]]),
-                    i16::from_le_bytes([c[2], c[3]]),
-                ]
-            })
-            .collect();
-        values.resize(Self::ENTRIES, [0, 0]);
-        Ok(Self::from_values(values)?.with_phase(phase))
-    }
-
-    /// Writes the table to `path`.
-    ///
-    /// # Errors
-    /// [`PatternsError::Io`] naming the file.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PatternsError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
-    }
-
-    /// Reads a table from `path`.
-    ///
-    /// # Errors
-    /// [`PatternsError::Io`] or [`PatternsError::Format`], naming the file.
-    pub fn load(path: impl AsRef<Path>) -> Result<Patterns<V>, PatternsError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::from_bytes(&bytes).map_err(|e| match e {
-            PatternsError::Format { reason, .. } => PatternsError::Format {
-                path: path.to_path_buf(),
-                reason,
-            },
-            other => other,
-        })
-    }
 }
 
 impl<V: Variant> std::fmt::Debug for Patterns<V> {
@@ -503,6 +438,7 @@ impl<V: Variant> std::fmt::Debug for Patterns<V> {
         f.debug_struct("Patterns")
             .field("variant", &V::NAME)
             .field("regions", &Self::REGIONS)
+            .field("odd_regions", &self.odd)
             .field("non_zero", &set)
             .finish()
     }
@@ -513,6 +449,13 @@ pub fn rotated_region<V: Variant>(r: usize) -> usize {
     let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
     let (row, col) = (r / per_axis, r % per_axis);
     (per_axis - 1 - row) * per_axis + (per_axis - 1 - col)
+}
+
+/// The odd region `r` becomes when the board turns 180 degrees.
+pub fn rotated_odd_region<V: Variant>(r: usize) -> usize {
+    let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
+    let (row, col) = (r / per_axis, r % per_axis);
+    (per_axis - 2 - row) * per_axis + (per_axis - 1 - col)
 }
 
 /// The arrangement `a` seen from the other side: the board turned 180 degrees (the
@@ -531,12 +474,6 @@ pub(crate) fn flip_digits(a: u16, n: usize) -> u16 {
         rest /= 3;
     }
     out
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The positions of 20 random games of at most 120 plies (a fixed linear congruential
@@ -561,163 +498,6 @@ pub(crate) fn random_positions<V: Variant>(mut seed: u64) -> Vec<Position<V>> {
     out
 }
 
+mod file;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use draughts_core::{English, International};
-
-    #[test]
-    fn region_counts() {
-        assert_eq!(Patterns::<International>::REGIONS, 16);
-        assert_eq!(Patterns::<English>::REGIONS, 9);
-    }
-
-    /// The arrangement on region `r` square by square, as the documentation of
-    /// [`Patterns::arrangements`] defines it.
-    fn reference<V: Variant>(pos: &Position<V>, r: usize) -> u16 {
-        let w = usize::from(<V::Board as Geometry>::PER_ROW);
-        let (a, c) = (r / (w - 1), r % (w - 1));
-        let mut value = 0u16;
-        for j in (0..REGION_SQUARES).rev() {
-            let (row, column) = (2 * a + j / 2, c + j % 2);
-            let square =
-                draughts_core::Square::new((row * w + column + 1) as u8).expect("on the board");
-            let digit = match pos.piece_at(square) {
-                Some(piece) if piece.kind == draughts_core::Kind::Man => {
-                    if piece.color == Color::White {
-                        1
-                    } else {
-                        2
-                    }
-                }
-                _ => 0,
-            };
-            value = 3 * value + digit;
-        }
-        value
-    }
-
-    /// Random games (a fixed linear congruential generator picks the moves): every
-    /// position's arrangements equal the square-by-square reference, and every square
-    /// lies in some region.
-    fn arrangements_are_the_reference<V: Variant>() {
-        let table = Patterns::<V>::zero();
-        let mut squares_seen = [false; 50];
-        for pos in random_positions::<V>(12345) {
-            let arrangements = table.arrangements(&pos);
-            for (r, &a) in arrangements.iter().enumerate().take(Patterns::<V>::REGIONS) {
-                assert_eq!(a, reference(&pos, r), "{pos:?}, region {r}");
-            }
-        }
-        let w = usize::from(<V::Board as Geometry>::PER_ROW);
-        for r in 0..Patterns::<V>::REGIONS {
-            let (a, c) = (r / (w - 1), r % (w - 1));
-            for j in 0..REGION_SQUARES {
-                squares_seen[(2 * a + j / 2) * w + c + j % 2] = true;
-            }
-        }
-        assert!(squares_seen[..usize::from(<V::Board as Geometry>::SQUARES)]
-            .iter()
-            .all(|&s| s));
-    }
-
-    #[test]
-    fn arrangements_follow_the_definition() {
-        arrangements_are_the_reference::<International>();
-        arrangements_are_the_reference::<English>();
-    }
-
-    #[test]
-    fn flipping_an_arrangement_twice_is_the_identity() {
-        for a in 0..ARRANGEMENTS as u16 {
-            assert_eq!(flipped_arrangement(flipped_arrangement(a)), a);
-        }
-        // A white man on digit 0 becomes a black man on digit 7.
-        assert_eq!(flipped_arrangement(1), 2 * 3u16.pow(7));
-    }
-
-    #[test]
-    fn arrangements_match_flipped_positions() {
-        let pos = Position::<International>::initial()
-            .play_text("32-28")
-            .expect("legal");
-        let patterns = Patterns::<International>::zero();
-        let here = patterns.arrangements(&pos);
-        let there = patterns.arrangements(&pos.flipped());
-        for r in 0..16 {
-            assert_eq!(
-                there[rotated_region::<International>(r)],
-                flipped_arrangement(here[r])
-            );
-        }
-    }
-
-    #[test]
-    fn version_1_tables_load_with_empty_strips() {
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(&1u32.to_le_bytes());
-        bytes.push(7);
-        bytes.extend_from_slice(b"english");
-        bytes.push(9);
-        for e in 0..9 * ARRANGEMENTS {
-            let v: i16 = if e == 3 * ARRANGEMENTS + 100 { 5 } else { 0 };
-            bytes.extend_from_slice(&v.to_le_bytes());
-            bytes.extend_from_slice(&(-v).to_le_bytes());
-        }
-        let sum = fnv1a(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
-        let table = Patterns::<English>::from_bytes(&bytes).expect("a version 1 table");
-        let mut expected = Patterns::<English>::zero().with_phase(Phase::Pieces);
-        expected.set(3, 100, [5, -5]);
-        assert_eq!(
-            table, expected,
-            "blended by the pieces, as before version 3"
-        );
-        assert_eq!(table.values().len(), Patterns::<English>::ENTRIES);
-    }
-
-    #[test]
-    fn strips_are_slots_after_the_regions() {
-        type P = Patterns<International>;
-        assert_eq!(P::SLOTS, 20);
-        assert_eq!(P::offset(16), 16 * ARRANGEMENTS);
-        assert_eq!(P::ENTRIES, 16 * ARRANGEMENTS + 4 * STRIP_ARRANGEMENTS);
-        // Every entry's mirror mirrors it back.
-        for slot in 0..P::SLOTS {
-            for a in (0..P::slot_size(slot) as u16).step_by(7) {
-                let m = P::mirror(slot, a);
-                let back = (0..P::SLOTS)
-                    .rev()
-                    .find(|&s| P::offset(s) <= m)
-                    .expect("a slot");
-                let a2 = (m - P::offset(back)) as u16;
-                assert_eq!(P::mirror(back, a2), P::offset(slot) + usize::from(a));
-            }
-        }
-        let mut table = Patterns::<English>::zero();
-        table.set(9 + 4, 0, [1, 1]);
-        assert_eq!(table, Patterns::<English>::zero(), "out of range: ignored");
-    }
-
-    #[test]
-    fn file_round_trip_and_damage() {
-        let mut patterns = Patterns::<English>::zero();
-        patterns.set(3, 100, [5, -7]);
-        patterns.set(8, 6560, [MAX_VALUE, -MAX_VALUE]);
-        patterns.set(11, 19_000, [-3, 9]);
-        let bytes = patterns.to_bytes();
-        assert_eq!(
-            Patterns::<English>::from_bytes(&bytes).ok(),
-            Some(patterns.clone())
-        );
-        let by_pieces = patterns.with_phase(Phase::Pieces);
-        let read = Patterns::<English>::from_bytes(&by_pieces.to_bytes()).ok();
-        assert_eq!(read.map(|p| p.phase()), Some(Phase::Pieces));
-        assert!(Patterns::<International>::from_bytes(&bytes).is_err());
-        let mut damaged = bytes.clone();
-        damaged[40] ^= 1;
-        assert!(Patterns::<English>::from_bytes(&damaged).is_err());
-        assert!(Patterns::<English>::from_bytes(&bytes[..bytes.len() - 9]).is_err());
-        assert!(Patterns::<English>::from_bytes(&[]).is_err());
-    }
-}
+mod tests;
