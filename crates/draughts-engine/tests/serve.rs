@@ -590,20 +590,12 @@ async fn a_template_file_serves_its_variant() {
         let (status, answer) = post(&client, &format!("{base}/api/play"), play).await;
         assert_eq!(status, 200, "{answer}");
     }
-    let events = client
-        .get(format!(
-            "{base}/api/analyse?variant=international&fen=W:W28,33:B18,19,23&time=0.2"
-        ))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let url = format!("{base}/api/analyse?variant=international&fen=W:W28,33:B18,19,23&time=0.2");
+    let stream = events(client.get(url).send().await.unwrap()).await;
     // A quick search of more iterations than the event channel holds still ends with
     // `done`, which gives the templates' figures of this analysis.
-    assert!(events.contains("event: done"), "{events}");
-    let done = last_data(&events);
+    assert!(stream.contains("event: done"), "{stream}");
+    let done = last_data(&stream);
     let tactics = &done["tactics"];
     assert_eq!(
         (tactics["templates"].as_u64(), tactics["asked"].as_u64()),
@@ -613,15 +605,9 @@ async fn a_template_file_serves_its_variant() {
     assert!(tactics["lookups"].as_u64().unwrap() > 0, "{done}");
     assert!(tactics["verified"].as_u64().unwrap() >= tactics["accepted"].as_u64().unwrap());
     // A variant without templates has no figures.
-    let events = client
-        .get(format!("{base}/api/analyse?variant=english&time=0.1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(last_data(&events)["tactics"], Value::Null, "{events}");
+    let url = format!("{base}/api/analyse?variant=english&time=0.1");
+    let stream = events(client.get(url).send().await.unwrap()).await;
+    assert_eq!(last_data(&stream)["tactics"], Value::Null, "{stream}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
