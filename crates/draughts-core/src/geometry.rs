@@ -96,6 +96,24 @@ impl Direction {
         matches!(self, Direction::UpLeft | Direction::UpRight | Direction::Up)
     }
 
+    /// Whether the direction points towards the last square (diagonally or straight).
+    #[inline]
+    pub const fn is_down(self) -> bool {
+        matches!(
+            self,
+            Direction::DownLeft | Direction::DownRight | Direction::Down
+        )
+    }
+
+    /// Whether the direction leads `color`'s men forwards (diagonally or straight).
+    #[inline]
+    pub const fn is_forward(self, color: crate::piece::Color) -> bool {
+        match color {
+            crate::piece::Color::White => self.is_up(),
+            crate::piece::Color::Black => self.is_down(),
+        }
+    }
+
     /// Whether the direction runs along a row or a column.
     #[inline]
     pub const fn is_orthogonal(self) -> bool {
@@ -107,6 +125,10 @@ impl Direction {
 pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Squares along one side of the board (8 or 10).
     const SIDE: u8;
+    /// Where a [`crate::Move`] keeps the bits of its start and end squares: `()` where
+    /// they fit in the spare top bits of its bit sets (boards of dark squares), `[u8; 2]`
+    /// where the sets take the whole word (the full board).
+    type EndBits: EndBits;
     /// Every square is playable (Turkish), not only the dark ones; see the module
     /// documentation for the layout.
     const ALL_SQUARES: bool = false;
@@ -184,11 +206,51 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     }
 }
 
+/// A move's start and end bit indices, stored beside its bit sets ([`Geometry::EndBits`]).
+pub trait EndBits: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Stores the start and end bit indices.
+    fn pack(from: u32, to: u32) -> Self;
+    /// The start bit index.
+    fn start(self) -> u32;
+    /// The end bit index.
+    fn end(self) -> u32;
+}
+
+/// Nothing stored: the move's words hold the indices (never asked for).
+impl EndBits for () {
+    #[inline(always)]
+    fn pack(_: u32, _: u32) {}
+    #[inline(always)]
+    fn start(self) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn end(self) -> u32 {
+        0
+    }
+}
+
+impl EndBits for [u8; 2] {
+    #[inline(always)]
+    fn pack(from: u32, to: u32) -> Self {
+        [from as u8, to as u8]
+    }
+    #[inline(always)]
+    fn start(self) -> u32 {
+        u32::from(self[0])
+    }
+    #[inline(always)]
+    fn end(self) -> u32 {
+        u32::from(self[1])
+    }
+}
+
 /// The 10x10 board of International draughts (50 squares).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board10;
 
 impl Geometry for Board10 {
+    type EndBits = ();
     const SIDE: u8 = 10;
 }
 
@@ -197,6 +259,7 @@ impl Geometry for Board10 {
 pub struct Board8;
 
 impl Geometry for Board8 {
+    type EndBits = ();
     const SIDE: u8 = 8;
 }
 
@@ -207,6 +270,7 @@ impl Geometry for Board8 {
 pub struct Board8Mirrored;
 
 impl Geometry for Board8Mirrored {
+    type EndBits = ();
     const SIDE: u8 = 8;
     const MIRRORED: bool = true;
 }
@@ -217,6 +281,7 @@ impl Geometry for Board8Mirrored {
 pub struct Board8Full;
 
 impl Geometry for Board8Full {
+    type EndBits = [u8; 2];
     const SIDE: u8 = 8;
     const ALL_SQUARES: bool = true;
 }

@@ -1,8 +1,8 @@
 //! Rules, positions and move generation for draughts: International (10x10, FMJD),
 //! Killer, Antidraughts, Breakthrough, Frisian and Frysk! (10x10, the last two capturing
 //! along rows and columns too), English (8x8 checkers), Brazilian, American pool
-//! checkers, Russian, Italian, Spanish, Czech and Thai (8x8), on one generic, monomorphised
-//! core.
+//! checkers, Russian, Italian, Spanish, Czech and Thai (8x8), and Turkish (all 64 squares
+//! of the 8x8 board, moving along rows and columns), on one generic, monomorphised core.
 //!
 //! ```
 //! use draughts_core::{Color, International, Position};
@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Variants are zero-sized types ([`International`], [`English`], [`Brazilian`],
-//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Thai`], [`Killer`],
+//! [`Pool`], [`Russian`], [`Italian`], [`Spanish`], [`Czech`], [`Thai`], [`Turkish`], [`Killer`],
 //! [`Antidraughts`], [`Breakthrough`], [`Frisian`], [`Frysk`]) implementing [`Variant`];
 //! positions, moves and bitboards are generic over them. Code that learns the variant at
 //! run time goes through [`AnyPosition`],
@@ -50,7 +50,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;
 pub use game::{Game, GameResult, GameStatus, ResultTokenError, REPETITIONS_TO_DRAW};
-pub use geometry::{Board10, Board8, Board8Mirrored, Direction, Geometry};
+pub use geometry::{Board10, Board8, Board8Full, Board8Mirrored, Direction, EndBits, Geometry};
 pub use hub::HubPositionError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{IllegalMove, MoveTextError};
@@ -62,6 +62,6 @@ pub use precedence::Precedence;
 pub use square::Square;
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, Goal, International, Italian, Killer,
-    KingLanding, Pool, Russian, Spanish, Thai, Variant,
+    KingLanding, Pool, Russian, Spanish, Thai, Turkish, Variant,
 };
 pub use variant::{Frisian, Frysk};

@@ -3,7 +3,7 @@
 //! Captures are compulsory in every variant, so a position's moves are either all
 //! captures or all steps. Capture sequences are searched depth-first from each piece
 //! that can capture; captured pieces stay on the board as obstacles until the sequence
-//! ends (FMJD 4.11; Thai removes them as they are taken,
+//! ends (FMJD 4.11; Thai and Turkish remove them as they are taken,
 //! [`Variant::REMOVES_DURING_CAPTURE`]) and may not be jumped twice (FMJD 4.10), and
 //! the moving piece's start square counts as empty. Sequences with the same start, end
 //! and captured set are one move (where men crown during a capture, one that crowns and
@@ -30,6 +30,10 @@ type DirMask = u8;
 const UP: DirMask = 0b0011;
 const DOWN: DirMask = 0b1100;
 const ALL: DirMask = 0b1111;
+/// Up, left and right: where White's men move on the full board (Turkish).
+const UP_SIDEWAYS: DirMask = 0b1101_0000;
+/// Down, left and right: where Black's men move on the full board.
+const DOWN_SIDEWAYS: DirMask = 0b1110_0000;
 /// The diagonal and the orthogonal directions.
 const EIGHT: DirMask = 0xFF;
 
@@ -43,41 +47,51 @@ const fn king_capture_dirs<V: Variant>() -> DirMask {
     }
 }
 
-/// Directions in which White's (`WHITE`) or Black's men step.
+/// Directions in which White's (`WHITE`) or Black's men step in variant `V`.
 #[inline(always)]
-const fn forward<const WHITE: bool>() -> DirMask {
-    if WHITE {
-        UP
-    } else {
-        DOWN
+const fn forward<V: Variant, const WHITE: bool>() -> DirMask {
+    match (V::ORTHOGONAL_MOVES, WHITE) {
+        (false, true) => UP,
+        (false, false) => DOWN,
+        (true, true) => UP_SIDEWAYS,
+        (true, false) => DOWN_SIDEWAYS,
     }
 }
 
 /// Directions in which White's (`WHITE`) or Black's men capture in variant `V`.
 #[inline(always)]
 const fn man_capture_dirs<V: Variant, const WHITE: bool>() -> DirMask {
-    if V::ORTHOGONAL_CAPTURES {
+    if V::ORTHOGONAL_MOVES {
+        forward::<V, WHITE>()
+    } else if V::ORTHOGONAL_CAPTURES {
         EIGHT
     } else if V::MEN_CAPTURE_BACKWARDS {
         ALL
     } else {
-        forward::<WHITE>()
+        forward::<V, WHITE>()
     }
 }
 
-/// Runs `$body` once for each diagonal direction, with `$d` a constant, so that every
-/// shift in the body compiles to a fixed instruction (a loop over an array of directions
-/// does not unroll reliably). Given a variant first, it goes on with the orthogonal
-/// directions where that variant captures along them; elsewhere those arms are removed at
-/// compile time.
+/// Runs `$body` once for each direction in which variant `$v` captures, with `$d` a
+/// constant, so that every shift in the body compiles to a fixed instruction (a loop
+/// over an array of directions does not unroll reliably): the diagonal ones, then the
+/// orthogonal ones where the variant captures along them. After `steps` it runs over the
+/// directions of moves that do not capture. The arms a variant does not use are removed
+/// at compile time.
 macro_rules! each_direction {
-    (|$d:ident| $body:block) => {
-        each_direction!(@[UpLeft, UpRight, DownLeft, DownRight] |$d| $body)
-    };
     ($v:ident, |$d:ident| $body:block) => {{
-        each_direction!(|$d| $body);
-        if $v::ORTHOGONAL_CAPTURES {
+        if !$v::ORTHOGONAL_MOVES {
+            each_direction!(@[UpLeft, UpRight, DownLeft, DownRight] |$d| $body)
+        }
+        if $v::ORTHOGONAL_CAPTURES || $v::ORTHOGONAL_MOVES {
             each_direction!(@[Up, Down, Left, Right] |$d| $body)
+        }
+    }};
+    (steps $v:ident, |$d:ident| $body:block) => {{
+        if $v::ORTHOGONAL_MOVES {
+            each_direction!(@[Up, Down, Left, Right] |$d| $body)
+        } else {
+            each_direction!(@[UpLeft, UpRight, DownLeft, DownRight] |$d| $body)
         }
     }};
     (@[$($name:ident),*] |$d:ident| $body:block) => {{
@@ -230,9 +244,9 @@ impl<const WHITE: bool> Sides<WHITE> {
     #[inline(always)]
     fn count_steps<V: Variant>(&self) -> usize {
         let mut n = 0;
-        let fwd = forward::<WHITE>();
+        let fwd = forward::<V, WHITE>();
         let kings = self.stepping_kings::<V>();
-        each_direction!(|d| {
+        each_direction!(steps V, |d| {
             if has(fwd, d) {
                 n += (shift::<V::Board>(self.men, d) & self.empty).count_ones();
             }
@@ -249,8 +263,8 @@ impl<const WHITE: bool> Sides<WHITE> {
 
     /// Appends every step to `list`.
     fn generate_steps<V: Variant>(&self, list: &mut MoveList<V>) {
-        let fwd = forward::<WHITE>();
-        each_direction!(|d| {
+        let fwd = forward::<V, WHITE>();
+        each_direction!(steps V, |d| {
             if has(fwd, d) {
                 push_steps(list, shift::<V::Board>(self.men, d) & self.empty, d);
             }
@@ -264,7 +278,7 @@ impl<const WHITE: bool> Sides<WHITE> {
             while kings != 0 {
                 let from = kings.trailing_zeros();
                 kings &= kings - 1;
-                each_direction!(|d| {
+                each_direction!(steps V, |d| {
                     let mut to = self.ray::<V::Board>(1u64 << from, d);
                     while to != 0 {
                         push(list, Move::from_raw(from, to.trailing_zeros(), 0, 0));
@@ -305,6 +319,8 @@ impl<const WHITE: bool> Sides<WHITE> {
                 UP => search.short::<UP>(at, 0, 0),
                 DOWN => search.short::<DOWN>(at, 0, 0),
                 ALL => search.short::<ALL>(at, 0, 0),
+                UP_SIDEWAYS => search.short::<UP_SIDEWAYS>(at, 0, 0),
+                DOWN_SIDEWAYS => search.short::<DOWN_SIDEWAYS>(at, 0, 0),
                 _ => search.short::<EIGHT>(at, 0, 0),
             }
         }
@@ -332,6 +348,7 @@ impl<const WHITE: bool> Sides<WHITE> {
     fn count_moves<V: Variant>(&self) -> usize {
         if V::MEN_CAPTURE_BACKWARDS
             || V::ORTHOGONAL_CAPTURES
+            || V::ORTHOGONAL_MOVES
             || !V::CAPTURE_PRECEDENCE.is_free()
             || !V::MEN_CAPTURE_KINGS
         {
@@ -572,7 +589,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
         let empty = self.empty_after(captured);
         let mut found = false;
         each_direction!(V, |d| {
-            if V::REMOVES_DURING_CAPTURE || d != came.reverse() {
+            if V::KING_TURNS_BACK || d != came.reverse() {
                 let mut sq = shift::<V::Board>(land, d);
                 let mut blocked = sq & !empty;
                 let mut free = sq & empty;
@@ -594,9 +611,9 @@ impl<V: Variant> CaptureSearch<'_, V> {
         let empty = self.empty_after(captured);
         let behind_each = matches!(V::KING_LANDING, KingLanding::BehindEach);
         each_direction!(V, |d| {
-            // Straight back lies the piece just jumped, which cannot be jumped again (but
-            // where it has left the board, the way back may be open).
-            if V::REMOVES_DURING_CAPTURE || Some(d.reverse()) != came {
+            // Straight back lies the piece just jumped, which cannot be jumped again; where
+            // it has left the board the way back is open, if the king may turn back.
+            if V::KING_TURNS_BACK || Some(d.reverse()) != came {
                 let mut sq = shift::<V::Board>(at, d);
                 while sq & empty != 0 {
                     sq = shift::<V::Board>(sq, d);

@@ -1,6 +1,7 @@
 //! Moves and move lists.
 
 use crate::bitboard::Bitboard;
+use crate::geometry::{EndBits, Geometry};
 use crate::square::Square;
 use crate::variant::Variant;
 use arrayvec::ArrayVec;
@@ -17,10 +18,13 @@ use std::marker::PhantomData;
 #[derive(Clone, Copy)]
 pub struct Move<V: Variant> {
     /// Captured bits, with the start bit index in the top [`INDEX_BITS`] bits and
-    /// [`CROWNED`] below them.
+    /// [`CROWNED`] below them (on the full board, only the captured bits).
     captured: u64,
-    /// Intermediate landing bits, with the end bit index in the top bits.
+    /// Intermediate landing bits, with the end bit index in the top bits (on the full
+    /// board, only the landing bits).
     landed: u64,
+    /// The start and end bit indices on the full board (else nothing).
+    ends: <V::Board as Geometry>::EndBits,
     variant: PhantomData<V>,
 }
 
@@ -33,21 +37,40 @@ pub(crate) const CROWNED: u64 = 1 << (INDEX_SHIFT - 1);
 const SET_MASK: u64 = CROWNED - 1;
 
 impl<V: Variant> Move<V> {
-    /// Proof, at compile time, that the board's bits leave room for the indices.
+    /// Whether the board takes all 64 bits, the indices being kept in `ends`.
+    const FULL: bool = <V::Board as Geometry>::ALL_SQUARES;
+    /// The bits of the captured and landing sets in their words.
+    const SETS: u64 = if Self::FULL { u64::MAX } else { SET_MASK };
+
+    /// Proof, at compile time, that the board's bits leave room for the indices (or
+    /// that the board keeps them apart, where no man crowns during a capture).
     const FITS: () = assert!(
-        <<V as Variant>::Board as crate::geometry::Geometry>::VALID & !SET_MASK == 0,
+        if Self::FULL {
+            !V::CROWNS_MID_CAPTURE
+        } else {
+            <V::Board as Geometry>::VALID & !SET_MASK == 0
+        },
         "the board's bit layout is too wide for Move"
     );
 
     /// Builds a move from raw bit indices and bit sets (layout in [`crate::geometry`]);
     /// `captured` may carry [`CROWNED`].
     #[inline(always)]
-    pub(crate) const fn from_raw(from: u32, to: u32, captured: u64, landed: u64) -> Move<V> {
+    pub(crate) fn from_raw(from: u32, to: u32, captured: u64, landed: u64) -> Move<V> {
         #[allow(clippy::let_unit_value)]
         let () = Self::FITS;
+        if Self::FULL {
+            return Move {
+                captured,
+                landed,
+                ends: EndBits::pack(from, to),
+                variant: PhantomData,
+            };
+        }
         Move {
             captured: captured | (from as u64) << INDEX_SHIFT,
             landed: landed | (to as u64) << INDEX_SHIFT,
+            ends: EndBits::pack(from, to),
             variant: PhantomData,
         }
     }
@@ -80,7 +103,7 @@ impl<V: Variant> Move<V> {
     /// Whether the move captures.
     #[inline]
     pub const fn is_capture(&self) -> bool {
-        self.captured & SET_MASK != 0
+        self.captured & Self::SETS != 0
     }
 
     /// Whether the moving man is crowned during its capture and goes on as a king (only
@@ -88,7 +111,7 @@ impl<V: Variant> Move<V> {
     /// far row is crowned as well, whether or not this says so.
     #[inline]
     pub const fn crowns_mid_capture(&self) -> bool {
-        V::CROWNS_MID_CAPTURE && self.captured & CROWNED != 0
+        V::CROWNS_MID_CAPTURE && !Self::FULL && self.captured & CROWNED != 0
     }
 
     /// Number of pieces captured.
@@ -99,32 +122,41 @@ impl<V: Variant> Move<V> {
 
     /// Raw bit index of the start square.
     #[inline(always)]
-    pub const fn from_bit(&self) -> u32 {
+    pub fn from_bit(&self) -> u32 {
+        if Self::FULL {
+            return self.ends.start();
+        }
         (self.captured >> INDEX_SHIFT) as u32
     }
 
     /// Raw bit index of the end square.
     #[inline(always)]
-    pub const fn to_bit(&self) -> u32 {
+    pub fn to_bit(&self) -> u32 {
+        if Self::FULL {
+            return self.ends.end();
+        }
         (self.landed >> INDEX_SHIFT) as u32
     }
 
     /// Raw bits of the captured squares.
     #[inline(always)]
     pub const fn captured_bits(&self) -> u64 {
-        self.captured & SET_MASK
+        self.captured & Self::SETS
     }
 
     /// Raw bits of the intermediate landing squares.
     #[inline(always)]
     pub(crate) const fn landed_bits(&self) -> u64 {
-        self.landed & SET_MASK
+        self.landed & Self::SETS
     }
 
     /// Whether the move goes from `from` to `to` taking `captured` (raw bits, with
     /// [`CROWNED`] if the man is crowned on the way).
     #[inline(always)]
     pub(crate) fn same_as(&self, from: u32, to: u32, captured: u64) -> bool {
+        if Self::FULL {
+            return self.captured == captured && self.ends == EndBits::pack(from, to);
+        }
         self.captured == captured | (from as u64) << INDEX_SHIFT && self.to_bit() == to
     }
 }
@@ -132,7 +164,9 @@ impl<V: Variant> Move<V> {
 impl<V: Variant> PartialEq for Move<V> {
     /// Captures with the same start, end and captured pieces are one move.
     fn eq(&self, other: &Self) -> bool {
-        self.captured == other.captured && self.to_bit() == other.to_bit()
+        self.captured == other.captured
+            && self.to_bit() == other.to_bit()
+            && (!Self::FULL || self.ends == other.ends)
     }
 }
 
@@ -141,6 +175,9 @@ impl<V: Variant> Eq for Move<V> {}
 impl<V: Variant> Hash for Move<V> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         (self.captured, self.to_bit()).hash(state);
+        if Self::FULL {
+            self.from_bit().hash(state);
+        }
     }
 }
 

@@ -77,13 +77,26 @@ impl Walk {
             self.empty
         };
         let behind_each = matches!(V::KING_LANDING, KingLanding::BehindEach);
-        let dirs: &[Direction] = if V::ORTHOGONAL_CAPTURES {
+        let dirs: &[Direction] = if V::ORTHOGONAL_MOVES {
+            &Direction::ORTHOGONAL
+        } else if V::ORTHOGONAL_CAPTURES {
             &Direction::ALL_EIGHT
         } else {
             &Direction::ALL
         };
+        let color = if self.white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let backwards = |d: Direction| d.reverse().is_forward(color);
+        let came = self.jumps.last().map(|j| j.dir);
         for &dir in dirs {
-            if !(king || V::MEN_CAPTURE_BACKWARDS || dir.is_up() == self.white) {
+            if !(king || V::MEN_CAPTURE_BACKWARDS || !backwards(dir)) {
+                continue;
+            }
+            // No turning straight back (where the piece just taken has left the board).
+            if !V::KING_TURNS_BACK && came == Some(dir.reverse()) {
                 continue;
             }
             let mut sq = shift::<V::Board>(at, dir);

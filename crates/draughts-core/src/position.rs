@@ -1,7 +1,7 @@
 //! Positions: who stands where, and who is to move.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{bit_of_index, shift, Direction, Geometry};
+use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece};
 use crate::square::Square;
@@ -103,17 +103,17 @@ pub(crate) const fn crowning_row<G: Geometry>(color: Color) -> u64 {
 }
 
 impl<V: Variant> Position<V> {
-    /// The initial position: each side's men on the rows nearest to it, the middle two
-    /// rows empty, [`Variant::FIRST_TO_MOVE`] to move.
+    /// The initial position: each side's men on the rows nearest to it (behind
+    /// [`Variant::EMPTY_BACK_ROWS`] empty rows), [`Variant::FIRST_TO_MOVE`] to move.
     pub fn initial() -> Position<V> {
-        let g = <V::Board as Geometry>::SQUARES;
-        let n = V::MEN_PER_SIDE;
-        let per_row = <V::Board as Geometry>::PER_ROW;
+        type G<V> = <V as Variant>::Board;
+        let g = G::<V>::SQUARES;
+        let skip = V::EMPTY_BACK_ROWS * G::<V>::PER_ROW;
         let mut black = 0u64;
         let mut white = 0u64;
-        for i in 0..n {
-            black |= 1u64 << bit_of_index(per_row, i);
-            white |= 1u64 << bit_of_index(per_row, g - 1 - i);
+        for i in skip..skip + V::MEN_PER_SIDE {
+            black |= 1u64 << G::<V>::bit_of_square(i + 1);
+            white |= 1u64 << G::<V>::bit_of_square(g - i);
         }
         Position::from_raw([white, black], 0, V::FIRST_TO_MOVE)
     }
@@ -345,9 +345,13 @@ impl<V: Variant> Position<V> {
         let turn = self.turn;
         let men = self.men(turn).bits();
         let targets = crowning_row::<V::Board>(turn) & self.empty().bits();
-        Direction::ALL
-            .into_iter()
-            .filter(|d| d.is_up() == (turn == Color::White))
+        let dirs = if V::ORTHOGONAL_MOVES {
+            Direction::ORTHOGONAL
+        } else {
+            Direction::ALL
+        };
+        dirs.into_iter()
+            .filter(|d| d.is_forward(turn))
             .any(|d| shift::<V::Board>(men, d) & targets != 0)
     }
 
@@ -404,13 +408,13 @@ impl<V: Variant> Position<V> {
     /// example its perft equals this position's.
     #[must_use]
     pub fn flipped(&self) -> Position<V> {
-        let squares = <V::Board as Geometry>::SQUARES;
-        let per_row = <V::Board as Geometry>::PER_ROW;
+        type G<V> = <V as Variant>::Board;
+        let squares = G::<V>::SQUARES;
         let mirror = |bits: u64| {
             let mut out = 0u64;
-            for i in 0..squares {
-                if bits & (1u64 << bit_of_index(per_row, i)) != 0 {
-                    out |= 1u64 << bit_of_index(per_row, squares - 1 - i);
+            for n in 1..=squares {
+                if bits & (1u64 << G::<V>::bit_of_square(n)) != 0 {
+                    out |= 1u64 << G::<V>::bit_of_square(squares + 1 - n);
                 }
             }
             out
@@ -498,6 +502,11 @@ impl<V: Variant> Position<V> {
                 if HASH {
                     pos.hash ^= zobrist::of_bits(2 * them + 1, kings_taken);
                 }
+                // Where captured pieces leave at once, the move may end on the square
+                // of a king it took.
+                if V::REMOVES_DURING_CAPTURE {
+                    pos.kings |= (is_king as u64) << to_bit;
+                }
             }
         }
         if const { V::KING_MOVE_LIMIT.is_some() } {
@@ -569,7 +578,7 @@ impl<V: Variant> fmt::Display for Position<V> {
         let mut number = 0;
         for row in 0..side {
             for col in 0..side {
-                let c = if (row + col) % 2 == 1 {
+                let c = if <V::Board as Geometry>::ALL_SQUARES || (row + col) % 2 == 1 {
                     number += 1;
                     let square = Square::new_unchecked(number);
                     self.piece_at(square).map_or('.', Piece::letter)

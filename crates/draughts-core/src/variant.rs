@@ -21,7 +21,7 @@
 //! (`draughts openings --variant <name>`).
 
 pub use crate::frisian::{Frisian, Frysk};
-use crate::geometry::{Board10, Board8, Board8Mirrored, Geometry};
+use crate::geometry::{Board10, Board8, Board8Full, Board8Mirrored, Geometry};
 use crate::piece::Color;
 use crate::precedence::Precedence;
 use std::fmt::Debug;
@@ -51,6 +51,10 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// orthogonal jump takes the dark square two columns or two rows away, the light
     /// square between being nobody's. Moves that do not capture stay diagonal.
     const ORTHOGONAL_CAPTURES: bool = false;
+    /// Pieces move and capture only along rows and columns, from square to adjacent
+    /// square on the full board (Turkish): men forwards and sideways, kings in all four
+    /// directions; never diagonally.
+    const ORTHOGONAL_MOVES: bool = false;
     /// A side that has men as well as kings may make at most this many non-capturing
     /// moves in a row with the same king (Frisian: three); `None` if there is no limit.
     /// The run is part of the position ([`crate::Position::king_run`]).
@@ -64,6 +68,12 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// capturing piece may later cross or land on their squares (Thai); otherwise they
     /// stay as obstacles until the move ends (FMJD 4.11).
     const REMOVES_DURING_CAPTURE: bool = false;
+    /// A flying king may turn straight back within a capture, over the square of the
+    /// piece it has just taken (which must then have left the board, Thai); otherwise
+    /// it never reverses its direction between two captures.
+    const KING_TURNS_BACK: bool = false;
+    /// Rows behind each side's men left empty in the initial position (Turkish: one).
+    const EMPTY_BACK_ROWS: u8 = 0;
     /// What wins the game.
     const GOAL: Goal = Goal::Block;
     /// The PDN `GameType` number.
@@ -323,7 +333,39 @@ impl Variant for Thai {
     const FLYING_KINGS: bool = true;
     const KING_LANDING: KingLanding = KingLanding::BehindEach;
     const REMOVES_DURING_CAPTURE: bool = true;
+    const KING_TURNS_BACK: bool = true;
     const PDN_GAME_TYPE: u8 = 31;
+    const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+}
+
+/// Turkish draughts (dama) on the full 8x8 board, sixteen men a side on the second and
+/// third rows from their player.
+///
+/// White moves first. Men move one square forwards or sideways, never backwards or
+/// diagonally, and capture the same ways by jumping an adjacent piece; kings move and
+/// capture along whole free rows and columns, landing on any free square beyond the
+/// piece taken. Captured pieces leave the board as they are taken, so a king may cross
+/// their squares again, but it may not turn back 180 degrees between two captures. The
+/// capture taking the most pieces is compulsory, kings and men counting alike (Wikipedia,
+/// "Turkish draughts"; mindsports.nl, "Turkish Draughts"). A man reaching the last row
+/// is crowned where its move ends; during a capture it goes on as a man (Wikipedia:
+/// "promoted to a king at the end of the move"; other sources let it go on as a king
+/// [verify]). Only repetition draws here.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Turkish;
+
+impl Variant for Turkish {
+    const NAME: &'static str = "turkish";
+    const ALIASES: &'static [&'static str] = &["turk"];
+    type Board = Board8Full;
+    const FIRST_TO_MOVE: Color = Color::White;
+    const MEN_PER_SIDE: u8 = 16;
+    const EMPTY_BACK_ROWS: u8 = 1;
+    const ORTHOGONAL_MOVES: bool = true;
+    const FLYING_KINGS: bool = true;
+    const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY;
+    const REMOVES_DURING_CAPTURE: bool = true;
+    const PDN_GAME_TYPE: u8 = 30;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }
 

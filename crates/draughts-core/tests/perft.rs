@@ -12,7 +12,7 @@
 
 use draughts_core::{
     divide, perft, Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian,
-    Killer, Pool, Position, Russian, Spanish, Thai, Variant,
+    Killer, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
 };
 use draughts_core::{Frisian, Frysk};
 use std::path::PathBuf;
@@ -182,6 +182,19 @@ fn perft_thai() {
 #[ignore = "deep perft: run with --ignored (ideally with --release)"]
 fn perft_deep_thai() {
     check::<Thai>(u64::MAX);
+}
+
+#[test]
+fn perft_turkish() {
+    let checked = check::<Turkish>(NODE_CAP);
+    assert!(checked >= 55, "only {checked} figures checked");
+}
+
+/// Every figure, including the deep ones.
+#[test]
+#[ignore = "deep perft: run with --ignored (ideally with --release)"]
+fn perft_deep_turkish() {
+    check::<Turkish>(u64::MAX);
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! The default run checks the figures of at most [`NODE_CAP`] leaves; `deep` (ignored)
 //! checks every row to [`DEEP_CAP`].
 
-use draughts_core::{Piece, Position, Square, Thai, Variant};
+use draughts_core::{Piece, Position, Square, Thai, Turkish, Variant};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -106,7 +106,14 @@ fn thai() {
 }
 
 #[test]
+fn turkish() {
+    let checked = check::<Turkish>(NODE_CAP);
+    assert!(checked >= 15, "only {checked} figures checked");
+}
+
+#[test]
 #[ignore = "slow: the brute force builds every position of the tree"]
 fn deep() {
     check::<Thai>(DEEP_CAP);
+    check::<Turkish>(DEEP_CAP);
 }

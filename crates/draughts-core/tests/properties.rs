@@ -10,7 +10,7 @@
 use draughts_core::{
     for_each_variant, perft, Antidraughts, AnyGame, AnyMove, Bitboard, Brazilian, Breakthrough,
     Color, Czech, English, Game, Geometry, International, Italian, Killer, Kind, KnownVariant,
-    Piece, Pool, Position, Russian, Spanish, Square, Thai, Variant,
+    Piece, Pool, Position, Russian, Spanish, Square, Thai, Turkish, Variant,
 };
 use draughts_core::{Frisian, Frysk};
 use proptest::prelude::*;
@@ -436,8 +436,9 @@ proptest! {
 }
 
 /// Every property, for a variant with a rule of its own (a capture precedence, Italian's
-/// men, Killer's and Thai's landings, a goal), over fewer cases: they share the other
-/// variants' code paths but for that rule, which positions with kings exercise most.
+/// men, Killer's and Thai's landings, Turkish's board, a goal), over fewer cases: they
+/// share the other variants' code paths but for that rule, which positions with kings
+/// exercise most.
 macro_rules! variant_properties {
     ($($module:ident $name:ident),+) => {
         $(
@@ -480,6 +481,7 @@ variant_properties!(
     spanish Spanish,
     czech Czech,
     thai Thai,
+    turkish Turkish,
     killer Killer,
     antidraughts Antidraughts,
     breakthrough Breakthrough,
@@ -555,6 +557,7 @@ fn playouts_to_the_end() {
     run::<Spanish>(200);
     run::<Czech>(200);
     run::<Thai>(200);
+    run::<Turkish>(100);
     run::<Killer>(100);
     run::<Antidraughts>(100);
     run::<Breakthrough>(100);
@@ -604,6 +607,7 @@ fn no_man_on_its_crowning_row() {
     run::<Spanish>();
     run::<Czech>();
     run::<Thai>();
+    run::<Turkish>();
     run::<Killer>();
     run::<Antidraughts>();
     run::<Breakthrough>();

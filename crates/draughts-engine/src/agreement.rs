@@ -35,7 +35,7 @@ pub const PHASES: usize = 4;
 pub struct AgreementArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = crate::cli::parse_variant)]
     variant: VariantKind,
     /// A PDN file of games (repeat the option for several files).

@@ -81,7 +81,7 @@ enum SelectionArg {
 struct PlayArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Opening positions, one FEN a line (default: the built-in set).
@@ -258,7 +258,7 @@ struct FitArgs {
 struct PatternArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// PDN files of games to fit on (repeatable; `draughts tune selfplay` makes them).
@@ -567,6 +567,7 @@ fn read_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameResult)
 }
 
 fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
+    draughts_eval::check_board::<V>().map_err(|e| e.to_string())?;
     let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let began = Instant::now();
     let games = read_games::<V>(&args.game_files)?;

@@ -158,7 +158,7 @@ fn startup_handshake() {
     assert!(lines[0].contains("author=\"draughts developers\""));
     assert!(lines[0].contains(" country="));
     assert!(lines.contains(
-        &"param name=variant value=international type=enum values=\"international english brazilian pool russian italian spanish czech thai killer antidraughts breakthrough frisian frysk\""
+        &"param name=variant value=international type=enum values=\"international english brazilian pool russian italian spanish czech thai turkish killer antidraughts breakthrough frisian frysk\""
             .to_string()
     ));
     for name in ["hash", "threads", "weights", "tactics"] {

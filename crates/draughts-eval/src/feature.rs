@@ -173,6 +173,16 @@ impl FeatureValues {
         let white_kings = pos.kings(Color::White).bits();
         let black_men = pos.men(Color::Black).bits();
         let black_kings = pos.kings(Color::Black).bits();
+        if <V::Board as Geometry>::ALL_SQUARES {
+            // The other features follow the dark squares' layout: on the full board
+            // (Turkish) only the material counts, for now.
+            let mut values = [[0; FEATURE_COUNT]; 2];
+            for (side, men, kings) in [(0, white_men, white_kings), (1, black_men, black_kings)] {
+                values[side][Feature::Men as usize] = men.count_ones() as i32;
+                values[side][Feature::Kings as usize] = kings.count_ones() as i32;
+            }
+            return FeatureValues { values };
+        }
         let empty = pos.empty().bits();
         let mut values = [
             side::<V, true>(white_men, white_kings, empty),

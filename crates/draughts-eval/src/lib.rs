@@ -50,8 +50,8 @@ pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };
 pub use patterns::{
-    flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError, ARRANGEMENTS,
-    MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+    check_board, flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError,
+    ARRANGEMENTS, MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
 pub use phase::Phase;
 pub use strips::{flipped_strip, rotated_strip, STRIPS, STRIP_ARRANGEMENTS, STRIP_SQUARES};

@@ -58,7 +58,7 @@ impl Board {
 #[pymethods]
 impl Board {
     /// A board of `variant` (`international`, `english`, `brazilian`, `pool`,
-    /// `russian`, `italian`, `spanish`, `czech`, `thai`, `killer`, `antidraughts`,
+    /// `russian`, `italian`, `spanish`, `czech`, `thai`, `turkish`, `killer`, `antidraughts`,
     /// `breakthrough`, `frisian`, `frysk`, or an alias such as `checkers`) at
     /// `fen`, or at its initial position.
     #[new]

@@ -28,7 +28,7 @@ from conftest import playout
 def test_variants_by_name_and_alias():
     assert fastdraughts.VARIANTS == [
         "international", "english", "brazilian", "pool", "russian", "italian", "spanish", "czech",
-        "thai", "killer", "antidraughts", "breakthrough", "frisian", "frysk",
+        "thai", "turkish", "killer", "antidraughts", "breakthrough", "frisian", "frysk",
     ]
     assert Board.variants() == fastdraughts.VARIANTS
     assert Board().variant == "international"
@@ -44,6 +44,7 @@ def test_variants_by_name_and_alias():
         ("spanish", 8, 32, WHITE),
         ("czech", 8, 32, WHITE),
         ("thai", 8, 32, WHITE),
+        ("turkish", 8, 64, WHITE),
         ("killer", 10, 50, WHITE),
         ("antidraughts", 10, 50, WHITE),
         ("breakthrough", 10, 50, WHITE),

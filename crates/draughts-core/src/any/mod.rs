@@ -22,7 +22,7 @@ use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Killer, Pool,
-    Russian, Spanish, Thai, Variant,
+    Russian, Spanish, Thai, Turkish, Variant,
 };
 use crate::variant::{Frisian, Frysk};
 use std::fmt;
@@ -286,6 +286,7 @@ variants!($
     Spanish "spanish",
     Czech "czech",
     Thai "thai",
+    Turkish "turkish",
     Killer "killer",
     Antidraughts "antidraughts",
     Breakthrough "breakthrough",
@@ -324,7 +325,7 @@ impl VariantKind {
         with_variant!(self, V => <<V as Variant>::Board as Geometry>::SIDE)
     }
 
-    /// The number of playable squares (32 or 50), numbered from 1.
+    /// The number of playable squares (32, 50 or 64), numbered from 1.
     pub fn squares(self) -> u8 {
         with_variant!(self, V => <<V as Variant>::Board as Geometry>::SQUARES)
     }
@@ -336,7 +337,8 @@ impl VariantKind {
     ///
     /// assert_eq!(VariantKind::from_pdn_game_type(21), Ok(VariantKind::English));
     /// assert_eq!(VariantKind::from_pdn_game_type(26), Ok(VariantKind::Brazilian));
-    /// assert!(VariantKind::from_pdn_game_type(30).is_err());
+    /// assert_eq!(VariantKind::from_pdn_game_type(30), Ok(VariantKind::Turkish));
+    /// assert!(VariantKind::from_pdn_game_type(27).is_err());
     /// ```
     ///
     /// # Errors
@@ -546,9 +548,11 @@ mod tests {
         assert_eq!(VariantKind::Pool.pdn_game_type(), 23);
         assert_eq!(VariantKind::Brazilian.pdn_game_type(), 26);
         assert_eq!(VariantKind::Frisian.pdn_game_type(), 40);
+        assert_eq!(VariantKind::Turkish.pdn_game_type(), 30);
+        // Canadian (PDN 3.0) is not played.
         assert_eq!(
-            VariantKind::from_pdn_game_type(30),
-            Err(VariantError::UnsupportedGameType(30))
+            VariantKind::from_pdn_game_type(27),
+            Err(VariantError::UnsupportedGameType(27))
         );
     }
 

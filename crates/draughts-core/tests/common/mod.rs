@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 use draughts_core::{
     Antidraughts, Brazilian, Breakthrough, Color, Czech, English, International, Italian, Killer,
-    Kind, Piece, Pool, Position, Russian, Spanish, Square, Thai, Variant,
+    Kind, Piece, Pool, Position, Russian, Spanish, Square, Thai, Turkish, Variant,
 };
 use draughts_core::{Frisian, Frysk};
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,6 +55,12 @@ pub struct Rules {
     /// A side with men may not step with a king that has made this many non-capturing
     /// moves in a row (Frisian: 3).
     pub king_move_limit: Option<u8>,
+    /// Every square of the board is playable, and pieces move and capture only along
+    /// rows and columns to the adjacent square: men forwards and sideways, kings in all
+    /// four directions (Turkish).
+    pub full_board: bool,
+    /// A capture never turns straight back between two jumps (Turkish).
+    pub no_reversal: bool,
 }
 
 /// A variant with its rules restated for the brute-force generator.
@@ -83,6 +89,8 @@ impl Brute for International {
         orthogonal: false,
         value: false,
         king_move_limit: None,
+        full_board: false,
+        no_reversal: false,
     };
 }
 
@@ -128,6 +136,8 @@ impl Brute for English {
         orthogonal: false,
         value: false,
         king_move_limit: None,
+        full_board: false,
+        no_reversal: false,
     };
 }
 
@@ -195,6 +205,20 @@ impl Brute for Thai {
     };
 }
 
+/// The full board: men forwards and sideways, flying kings along rows and columns, the
+/// most pieces, captured pieces leaving at once, never turning back; sixteen men a side.
+impl Brute for Turkish {
+    const RULES: Rules = Rules {
+        full_board: true,
+        no_reversal: true,
+        flying_kings: true,
+        majority: true,
+        removes_during_capture: true,
+        crowning_ends_capture: false,
+        ..English::RULES
+    };
+}
+
 impl Brute for Brazilian {
     const RULES: Rules = Rules {
         side: 8,
@@ -230,6 +254,8 @@ impl Brute for Pool {
         orthogonal: false,
         value: false,
         king_move_limit: None,
+        full_board: false,
+        no_reversal: false,
     };
 }
 
@@ -249,6 +275,7 @@ type Found = BTreeMap<Key, Rank>;
 pub struct Board {
     side: i32,
     mirrored: bool,
+    full: bool,
     cells: Vec<Option<Piece>>,
     turn: Color,
     /// The king of the side to move whose run of non-capturing moves, and its length.
@@ -258,13 +285,14 @@ pub struct Board {
 impl Board {
     pub fn of<V: Brute>(pos: &Position<V>) -> Board {
         let side = V::RULES.side;
-        let squares = (side * side / 2) as u8;
+        let squares = Self::squares::<V>() as u8;
         let cells = (0..=squares)
             .map(|n| Square::new(n).and_then(|s| pos.piece_at(s)))
             .collect();
         Board {
             side,
             mirrored: V::RULES.mirrored,
+            full: V::RULES.full_board,
             cells,
             turn: pos.turn(),
             run: pos.king_run(pos.turn()).map(|(s, n)| (s.number(), n)),
@@ -272,14 +300,20 @@ impl Board {
     }
 
     fn per_row(&self) -> i32 {
-        self.side / 2
+        if self.full {
+            self.side
+        } else {
+            self.side / 2
+        }
     }
 
     /// Row (0 = top) and column (0 = left) of square `n`.
     fn coords(&self, n: u8) -> (i32, i32) {
         let i = i32::from(n) - 1;
         let (row, k) = (i / self.per_row(), i % self.per_row());
-        let col = if (row % 2 == 0) != self.mirrored {
+        let col = if self.full {
+            k
+        } else if (row % 2 == 0) != self.mirrored {
             2 * k + 1
         } else {
             2 * k
@@ -290,6 +324,9 @@ impl Board {
     /// The square at a row and column, if it is a playable square of the board.
     fn square(&self, row: i32, col: i32) -> Option<u8> {
         let inside = (0..self.side).contains(&row) && (0..self.side).contains(&col);
+        if self.full {
+            return inside.then(|| (row * self.side + col + 1) as u8);
+        }
         let dark = (row + col) % 2 == if self.mirrored { 0 } else { 1 };
         (inside && dark).then(|| (row * self.per_row() + col / 2 + 1) as u8)
     }
@@ -309,15 +346,31 @@ impl Board {
         }
     }
 
-    /// The directions a man of `color` moves in: up (towards row 0) for White.
-    fn forward(color: Color) -> [(i32, i32); 2] {
-        match color {
-            Color::White => [(-1, -1), (-1, 1)],
-            Color::Black => [(1, -1), (1, 1)],
+    /// The directions a man of `color` moves in: up (towards row 0) for White; on the
+    /// full board straight up and sideways.
+    fn forward(&self, color: Color) -> Vec<(i32, i32)> {
+        let up = match color {
+            Color::White => -1,
+            Color::Black => 1,
+        };
+        if self.full {
+            vec![(up, 0), (0, -1), (0, 1)]
+        } else {
+            vec![(up, -1), (up, 1)]
+        }
+    }
+
+    /// The directions a king moves in.
+    fn king_dirs(&self) -> Vec<(i32, i32)> {
+        if self.full {
+            Self::ROOK.to_vec()
+        } else {
+            Self::ALL.to_vec()
         }
     }
 
     const ALL: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+    const ROOK: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
     const EIGHT: [(i32, i32); 8] = [
         (-1, -1),
         (-1, 1),
@@ -345,7 +398,7 @@ impl Board {
             if let Some(piece) = self.cells[from as usize] {
                 if piece.color == self.turn {
                     let mut taken = Vec::new();
-                    self.capture(&rules, piece, from, from, &mut taken, &mut captures);
+                    self.capture(&rules, piece, from, from, None, &mut taken, &mut captures);
                 }
             }
         }
@@ -375,8 +428,8 @@ impl Board {
                 continue;
             }
             let dirs: Vec<(i32, i32)> = match piece.kind {
-                Kind::Man => Self::forward(piece.color).to_vec(),
-                Kind::King => Self::ALL.to_vec(),
+                Kind::Man => self.forward(piece.color),
+                Kind::King => self.king_dirs(),
             };
             for d in dirs {
                 let mut at = from;
@@ -403,13 +456,16 @@ impl Board {
     }
 
     /// Extends a capture sequence of `piece` (which started on `from`) standing on
-    /// `at` having taken `taken`; records every sequence that cannot go on.
+    /// `at`, reached by a jump in direction `came`, having taken `taken`; records every
+    /// sequence that cannot go on.
+    #[allow(clippy::too_many_arguments)]
     fn capture(
         &self,
         rules: &Rules,
         piece: Piece,
         from: u8,
         at: u8,
+        came: Option<(i32, i32)>,
         taken: &mut Vec<u8>,
         out: &mut Found,
     ) {
@@ -432,13 +488,16 @@ impl Board {
             let dirs: Vec<(i32, i32)> = if rules.orthogonal {
                 Self::EIGHT.to_vec()
             } else if piece.kind == Kind::King || rules.men_capture_backwards {
-                Self::ALL.to_vec()
+                self.king_dirs()
             } else {
-                Self::forward(piece.color).to_vec()
+                self.forward(piece.color)
             };
             let flying = piece.kind == Kind::King && rules.flying_kings;
             let removes = rules.removes_during_capture;
             for d in dirs {
+                if rules.no_reversal && came == Some((-d.0, -d.1)) {
+                    continue;
+                }
                 // Find the first occupied square along d (adjacent only, unless flying).
                 let mut victim = self.next(at, d);
                 if flying {
@@ -482,7 +541,7 @@ impl Board {
                         .copied()
                         .filter(|&land| {
                             let mut further = Found::new();
-                            self.capture(rules, piece, from, land, taken, &mut further);
+                            self.capture(rules, piece, from, land, Some(d), taken, &mut further);
                             further.keys().any(|k| k.2.len() > taken.len())
                         })
                         .collect();
@@ -492,7 +551,7 @@ impl Board {
                 }
                 for land in landings {
                     went_on = true;
-                    self.capture(rules, piece, from, land, taken, out);
+                    self.capture(rules, piece, from, land, Some(d), taken, out);
                 }
                 taken.pop();
             }
@@ -556,6 +615,11 @@ impl Board {
 impl Board {
     /// Number of squares on `V`'s board.
     pub fn squares<V: Brute>() -> usize {
-        (V::RULES.side * V::RULES.side / 2) as usize
+        let all = V::RULES.side * V::RULES.side;
+        if V::RULES.full_board {
+            all as usize
+        } else {
+            (all / 2) as usize
+        }
     }
 }

@@ -224,7 +224,7 @@ mod tests {
         assert_eq!(lines.len(), PARAMS.len());
         assert_eq!(
             lines[0],
-            "param name=variant value=international type=enum values=\"international english brazilian pool russian italian spanish czech thai killer antidraughts breakthrough frisian frysk\""
+            "param name=variant value=international type=enum values=\"international english brazilian pool russian italian spanish czech thai turkish killer antidraughts breakthrough frisian frysk\""
         );
         assert_eq!(
             lines[1],

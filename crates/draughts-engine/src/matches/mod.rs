@@ -39,7 +39,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub struct MatchArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The first engine:

@@ -23,7 +23,7 @@ use std::time::Instant;
 pub(super) struct LearnArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     pub(super) variant: VariantKind,
     /// Learn from the games of these PDN files (games that do not replay are counted

@@ -55,7 +55,7 @@ enum TacticsCommand {
 struct StatsArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Random positions to time lookups on.
@@ -70,7 +70,7 @@ struct StatsArgs {
 struct TestArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file.
@@ -91,7 +91,7 @@ struct TestArgs {
 struct RankArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The template file (its counts are added to).
@@ -120,7 +120,7 @@ struct RankArgs {
 struct ConfirmArgs {
     /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
     /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, killer, antidraughts, breakthrough, frisian or frysk.
+    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Nodes of the confirming search, per position.
@@ -142,11 +142,7 @@ pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
         TacticsCommand::Rank(a) => a.variant,
         TacticsCommand::Confirm(a) => a.variant,
     };
-    if with_variant!(variant, V => !matches!(V::GOAL, draughts_core::Goal::Block)) {
-        return Err(crate::engine::EngineError::TacticsGoal(variant.name())
-            .to_string()
-            .into());
-    }
+    with_variant!(variant, V => crate::engine::check_tactics::<V>()).map_err(|e| e.to_string())?;
     match &args.command {
         TacticsCommand::Learn(a) => with_variant!(a.variant, V => learn::learn::<V>(a)),
         TacticsCommand::Stats(a) => with_variant!(a.variant, V => stats::<V>(a)),

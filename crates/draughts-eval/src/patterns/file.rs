@@ -1,6 +1,6 @@
 //! The file form of a pattern table.
 
-use super::{Patterns, PatternsError, ARRANGEMENTS};
+use super::{check_board, Patterns, PatternsError, ARRANGEMENTS};
 use crate::phase::Phase;
 use crate::strips::{STRIPS, STRIP_ARRANGEMENTS};
 use draughts_core::Variant;
@@ -49,8 +49,10 @@ impl<V: Variant> Patterns<V> {
     ///
     /// # Errors
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
-    /// `V`, are truncated, or fail the checksum.
+    /// `V`, are truncated, or fail the checksum; [`PatternsError::UnsupportedBoard`] on
+    /// the full board.
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns<V>, PatternsError> {
+        check_board::<V>()?;
         let bad = |reason: String| PatternsError::Format {
             path: PathBuf::new(),
             reason,

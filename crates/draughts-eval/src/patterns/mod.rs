@@ -120,6 +120,21 @@ pub enum PatternsError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The variant's board has no patterns yet (the full 8x8 board of Turkish: regions
+    /// and strips follow the dark squares' layout).
+    #[error("no pattern tables for {variant}: its board (all 64 squares) is not supported yet")]
+    UnsupportedBoard {
+        /// The variant's name.
+        variant: &'static str,
+    },
+}
+
+/// [`PatternsError::UnsupportedBoard`] if `V` plays on the full board.
+pub fn check_board<V: Variant>() -> Result<(), PatternsError> {
+    if <V::Board as Geometry>::ALL_SQUARES {
+        return Err(PatternsError::UnsupportedBoard { variant: V::NAME });
+    }
+    Ok(())
 }
 
 /// A learned pattern table for variant `V` (see the [module documentation](self)).
@@ -197,11 +212,20 @@ impl<V: Variant> Patterns<V> {
         }
     }
 
-    /// [`block_table`] for `V`'s board.
-    const BLOCK: [u64; 1024] = block_table(<V::Board as Geometry>::PER_ROW as usize);
+    /// [`block_table`] for `V`'s board (zeros on the full board, which has no patterns:
+    /// see [`crate::supports_board`]).
+    const BLOCK: [u64; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
+        [0; 1024]
+    } else {
+        block_table(<V::Board as Geometry>::PER_ROW as usize)
+    };
 
-    /// [`strip_block_table`] for `V`'s board.
-    const STRIP_BLOCK: [u16; 1024] = strip_block_table(<V::Board as Geometry>::PER_ROW as usize);
+    /// [`strip_block_table`] for `V`'s board (zeros on the full board).
+    const STRIP_BLOCK: [u16; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
+        [0; 1024]
+    } else {
+        strip_block_table(<V::Board as Geometry>::PER_ROW as usize)
+    };
 
     /// A table of zeros: an evaluation of 0 everywhere (blended by
     /// [`Phase::Advance`]).
@@ -221,8 +245,10 @@ impl<V: Variant> Patterns<V> {
     /// [`Phase::Advance`] (see [`Patterns::with_phase`]).
     ///
     /// # Errors
-    /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries.
+    /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries;
+    /// [`PatternsError::UnsupportedBoard`] on the full board.
     pub fn from_values(values: Vec<[i16; 2]>) -> Result<Patterns<V>, PatternsError> {
+        check_board::<V>()?;
         if values.len() != Self::ENTRIES {
             return Err(PatternsError::Format {
                 path: PathBuf::new(),
