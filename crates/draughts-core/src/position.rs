@@ -572,13 +572,15 @@ impl<V: Variant> fmt::Debug for Position<V> {
 
 impl<V: Variant> fmt::Display for Position<V> {
     /// A diagram: one text row per board row (White at the bottom), `w b` for men,
-    /// `W B` for kings, `.` for empty dark squares, then the side to move.
+    /// `W B` for kings, `.` for empty dark squares, then the side to move. Square 1 is
+    /// the top row's first dark square: the top-left corner on mirrored boards.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = <V::Board as Geometry>::SIDE;
         let mut number = 0;
         for row in 0..side {
             for col in 0..side {
-                let c = if <V::Board as Geometry>::ALL_SQUARES || (row + col) % 2 == 1 {
+                let dark = ((row + col) % 2 == 1) != <V::Board as Geometry>::MIRRORED;
+                let c = if <V::Board as Geometry>::ALL_SQUARES || dark {
                     number += 1;
                     let square = Square::new_unchecked(number);
                     self.piece_at(square).map_or('.', Piece::letter)
@@ -596,7 +598,18 @@ impl<V: Variant> fmt::Display for Position<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{English, International};
+    use crate::{English, International, Italian};
+
+    /// Diagrams put square 1 where the boards have it: the second square of the top
+    /// row in English, the top-left corner on Italian's mirrored board.
+    #[test]
+    fn diagrams_put_square_one_in_its_corner() {
+        let english = "W:W32:B1".parse::<Position<English>>().unwrap().to_string();
+        let italian = "W:W32:B1".parse::<Position<Italian>>().unwrap().to_string();
+        assert!(english.starts_with("  b   .   .   . \n"), "{english}");
+        assert!(italian.starts_with("b   .   .   .   \n"), "{italian}");
+        assert!(italian.contains("\n  .   .   .   w \n"), "{italian}");
+    }
 
     /// `can_crown` agrees with the legal moves of positions from random games: a quiet
     /// position has a crowning move exactly when it says so.

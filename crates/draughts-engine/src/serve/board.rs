@@ -179,13 +179,19 @@ pub fn line_view<V: Variant>(position: &Position<V>, moves: &[Move<V>]) -> Vec<M
         .collect()
 }
 
-/// The row and column of square `number` (rows from the top, dark squares where the
-/// row and column add up to an odd number, as the core's diagrams number them).
+/// The row and column of square `number` (rows from the top), as the core's diagrams
+/// place it: on boards of dark squares, square 1 is the top row's first dark square
+/// (the top-left corner itself on mirrored boards); on the full board, every square.
 fn place<V: Variant>(number: u8) -> (u8, u8) {
     let per_row = <V::Board as Geometry>::PER_ROW;
     let index = number - 1;
     let row = index / per_row;
-    let col = 2 * (index % per_row) + u8::from(row % 2 == 0);
+    let col = if <V::Board as Geometry>::ALL_SQUARES {
+        index % per_row
+    } else {
+        let offset = (row % 2 == 0) != <V::Board as Geometry>::MIRRORED;
+        2 * (index % per_row) + u8::from(offset)
+    };
     (row, col)
 }
 
@@ -255,7 +261,7 @@ pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Italian, Turkish};
 
     #[test]
     fn squares_sit_where_the_diagrams_put_them() {
@@ -264,6 +270,12 @@ mod tests {
         assert_eq!(place::<International>(50), (9, 8));
         assert_eq!(place::<English>(1), (0, 1));
         assert_eq!(place::<English>(32), (7, 6));
+        assert_eq!(place::<Italian>(1), (0, 0));
+        assert_eq!(place::<Italian>(5), (1, 1));
+        assert_eq!(place::<Italian>(32), (7, 7));
+        assert_eq!(place::<Turkish>(1), (0, 0));
+        assert_eq!(place::<Turkish>(10), (1, 1));
+        assert_eq!(place::<Turkish>(64), (7, 7));
     }
 
     #[test]

@@ -106,7 +106,7 @@ function draw() {
   }
   for (let row = 0; row < board.side; row++) {
     for (let col = 0; col < board.side; col++) {
-      if ((row + col) % 2 === 0) el("rect", { x: col * 10, y: row * 10, width: 10, height: 10, class: "light" }, svg);
+      if (!squareAt.has(row * board.side + col)) el("rect", { x: col * 10, y: row * 10, width: 10, height: 10, class: "light" }, svg);
     }
   }
   const moving = candidates();
@@ -253,7 +253,7 @@ function victims(move, jumps) {
     const b = board.squares[move.path[i + 1] - 1];
     const dr = Math.sign(b.row - a.row);
     const dc = Math.sign(b.col - a.col);
-    for (let r = a.row + dr, c = a.col + dc; r !== b.row; r += dr, c += dc) {
+    for (let r = a.row + dr, c = a.col + dc; r !== b.row || c !== b.col; r += dr, c += dc) {
       const number = squareAt.get(r * board.side + c);
       if (move.captured.includes(number)) out.push(number);
     }
