@@ -152,6 +152,43 @@ impl<V: Variant> RemoteFollower<V> {
         Ok(())
     }
 
+    /// The Follower's move in `game` (asking for the game first if it is new), by
+    /// `deadline`.
+    fn answer(
+        &mut self,
+        game: &Game<V>,
+        level: Level,
+        deadline: Instant,
+    ) -> Result<Move<V>, Fault> {
+        if self.in_game.is_none() {
+            self.in_game = Some(self.request(game, level, deadline)?);
+        }
+        self.sync(game)?;
+        let connection = self.connection()?;
+        loop {
+            match wait(connection, deadline)? {
+                Message::Move(m) => {
+                    return game
+                        .position()
+                        .parse_hub_move(&m.text())
+                        .map_err(|e| Fault::Illegal(format!("{} ({e})", m.text())))
+                }
+                Message::GameEnd { reason, .. } => {
+                    let ack = Message::GameEnd {
+                        reason: EndReason::Unknown,
+                        stop: false,
+                    };
+                    let _ = connection.send(&ack);
+                    self.in_game = None;
+                    return Err(Fault::Illegal(format!(
+                        "it ended the game ({reason:?}) in a position the rules do not end"
+                    )));
+                }
+                other => ignore(connection, &other),
+            }
+        }
+    }
+
     /// Ends the game in progress. A Follower to move in a finished position ends it
     /// itself and gets our acknowledgement; otherwise, or if it moves on instead (its
     /// rules see no end), we send GAMEEND with `reason` and await its acknowledgement.
@@ -198,6 +235,8 @@ impl<V: Variant> RemoteFollower<V> {
                 Ok(other) => ignore(connection, &other),
                 Err(fault) => {
                     log(&format!("no GAMEEND from the Follower ({fault})"));
+                    connection.close();
+                    self.connection = None;
                     return;
                 }
             }
@@ -217,41 +256,19 @@ impl<V: Variant> Player<V> for RemoteFollower<V> {
     }
 
     fn think(&mut self, game: &Game<V>, level: Level, allowed: Duration) -> Result<Move<V>, Fault> {
-        let deadline = Instant::now() + allowed;
-        if self.in_game.is_none() {
-            self.in_game = Some(self.request(game, level, deadline)?);
-        }
-        self.sync(game)?;
-        let connection = self.connection()?;
-        let answer = loop {
-            match wait(connection, deadline) {
-                Ok(Message::Move(m)) => {
-                    break game
-                        .position()
-                        .parse_hub_move(&m.text())
-                        .map_err(|e| Fault::Illegal(format!("{} ({e})", m.text())))
-                }
-                Ok(Message::GameEnd { reason, .. }) => {
-                    let ack = Message::GameEnd {
-                        reason: EndReason::Unknown,
-                        stop: false,
-                    };
-                    let _ = connection.send(&ack);
-                    self.in_game = None;
-                    return Err(Fault::Illegal(format!(
-                        "it ended the game ({reason:?}) in a position the rules do not end"
-                    )));
-                }
-                Ok(other) => ignore(connection, &other),
-                Err(fault) => break Err(fault),
-            }
-        };
+        let answer = self.answer(game, level, Instant::now() + allowed);
         match &answer {
             Ok(_) => {
                 if let Some(in_game) = &mut self.in_game {
                     in_game.synced = game.moves().len() + 1;
                 }
             }
+            // The Follower lost on time in a game it accepted, but may still be
+            // thinking: the game ends with GAMEEND as any other (its late move is read
+            // and ignored), and the connection stays for the next game (Scan 2.0 leaves
+            // when it is closed).
+            Err(Fault::Time(_)) if self.in_game.is_some() => {}
+            Err(Fault::Illegal(_)) => {}
             // The connection is in an unknown state: the next game starts afresh.
             Err(Fault::Crash(_) | Fault::Time(_)) => {
                 if let Some(connection) = self.connection.take() {
@@ -259,7 +276,6 @@ impl<V: Variant> Player<V> for RemoteFollower<V> {
                 }
                 self.in_game = None;
             }
-            Err(Fault::Illegal(_)) => {}
         }
         answer
     }
@@ -379,6 +395,114 @@ mod tests {
         let per_move = Level::MoveTime(Duration::from_secs(4));
         assert_eq!(follower(None).minutes(per_move), 5);
         assert_eq!(follower(Some(7)).minutes(per_move), 7);
+    }
+
+    /// A Follower that answers too late loses the game on time, gets GAMEEND for it
+    /// (its late move read and ignored), and is asked for the next game on the same
+    /// connection.
+    #[test]
+    fn a_follower_out_of_time_keeps_its_connection() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let mock = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut connection = Connection::new(stream).unwrap();
+            let next = |connection: &mut Connection| match connection
+                .receive(Some(Instant::now() + Duration::from_secs(10)))
+            {
+                Received::Message(message) => message,
+                other => panic!("{other:?}"),
+            };
+            let accept = Message::GameAccept {
+                follower: "mock".into(),
+                code: AcceptCode::Accepted,
+            };
+            assert!(matches!(next(&mut connection), Message::GameRequest(_)));
+            connection.send(&accept).unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+            let late = MoveMessage {
+                seconds: 0,
+                from: 32,
+                to: 28,
+                captured: Vec::new(),
+            };
+            connection.send(&Message::Move(late)).unwrap();
+            let end = next(&mut connection);
+            let ack = Message::GameEnd {
+                reason: EndReason::Unknown,
+                stop: false,
+            };
+            connection.send(&ack).unwrap();
+            (end, next(&mut connection))
+        });
+        let mut us = RemoteFollower::<International>::new(RemoteSpec {
+            address,
+            minutes: Some(1),
+            move_limit: 0,
+            initiator: "us".into(),
+        });
+        let game = Game::new();
+        let level = Level::MoveTime(Duration::from_millis(100));
+        us.new_game().unwrap();
+        let fault = us.think(&game, level, Duration::from_millis(100));
+        assert!(matches!(fault, Err(Fault::Time(_))), "{fault:?}");
+        us.game_over(&game, GameResult::BlackWins);
+        us.new_game().unwrap();
+        let _ = us.think(&game, level, Duration::from_millis(500));
+        let (end, second) = mock.join().unwrap();
+        assert_eq!(
+            end,
+            Message::GameEnd {
+                reason: EndReason::IWin,
+                stop: false
+            }
+        );
+        assert!(matches!(second, Message::GameRequest(_)), "{second:?}");
+    }
+
+    /// A Follower that drops the connection while asked for a game is connected to
+    /// again for the next one.
+    #[test]
+    fn a_lost_connection_is_made_again_for_the_next_game() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let mock = std::thread::spawn(move || {
+            // Polled, so that a second connection that never comes fails the test
+            // rather than hanging it.
+            listener.set_nonblocking(true).unwrap();
+            let give_up = Instant::now() + Duration::from_secs(10);
+            let mut requests = 0;
+            while requests < 2 && Instant::now() < give_up {
+                let Ok((stream, _)) = listener.accept() else {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                };
+                stream.set_nonblocking(false).unwrap();
+                let mut connection = Connection::new(stream).unwrap();
+                let deadline = Instant::now() + Duration::from_secs(10);
+                if let Received::Message(Message::GameRequest(_)) =
+                    connection.receive(Some(deadline))
+                {
+                    requests += 1;
+                }
+                connection.close();
+            }
+            requests
+        });
+        let mut us = RemoteFollower::<International>::new(RemoteSpec {
+            address,
+            minutes: Some(1),
+            move_limit: 0,
+            initiator: "us".into(),
+        });
+        let game = Game::new();
+        let level = Level::MoveTime(Duration::from_millis(100));
+        for _ in 0..2 {
+            us.new_game().unwrap();
+            let fault = us.think(&game, level, Duration::from_secs(5));
+            assert!(matches!(fault, Err(Fault::Crash(_))), "{fault:?}");
+        }
+        assert_eq!(mock.join().unwrap(), 2);
     }
 
     #[test]

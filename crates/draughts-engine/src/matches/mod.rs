@@ -6,7 +6,10 @@
 //! Each worker thread owns its two players (in-process searchers and/or external
 //! engine processes) and plays the games it takes from a shared counter. A player's
 //! fault (an illegal move, a crash, a time loss) loses that game and is recorded; an
-//! external engine that crashed or hung is restarted for the next game.
+//! external engine that crashed or hung is restarted for the next game. An engine that
+//! crashes in [`CRASHES_TO_STOP`] games in a row (one that no longer starts, a DXP
+//! Follower that has gone) stops the match with an error, so that a dead opponent is
+//! not scored as a run of wins.
 
 mod dialect;
 mod external;
@@ -138,6 +141,9 @@ pub const DEFAULT_MOVE_TIME: f64 = 0.1;
 /// The most games of a match with `--sprt` and no `--games`.
 pub const SPRT_MAX_GAMES: usize = 20_000;
 
+/// Games in a row an engine may crash in before the match stops.
+pub const CRASHES_TO_STOP: u32 = 3;
+
 /// Runs `draughts match`: plays the engines against each other and prints the
 /// result (and the SPRT's verdict when one is asked for).
 ///
@@ -250,7 +256,7 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         drop(sender);
         for record in records {
             summary.add(&record, setup.sprt.as_ref());
-            if summary.decision.is_some() {
+            if summary.decision.is_some() || summary.failing().is_some() {
                 schedule.stop.store(true, Ordering::Relaxed);
             }
             writeln!(out, "{}", progress(&setup, &record, &summary))?;
@@ -278,7 +284,14 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         Ok(())
     })?;
     write!(out, "{}", summary.report(&setup, args.pdn.as_deref()))?;
-    Ok(())
+    match summary.failing() {
+        Some(e) => Err(CliError::Message(format!(
+            "the match stopped after {} games: {} crashed in {CRASHES_TO_STOP} games in a row",
+            summary.tally.games(),
+            setup.names[e]
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Reads the options, the openings, and checks that every engine starts.
@@ -468,6 +481,8 @@ struct Summary {
     adjudicated: u32,
     /// Illegal moves, crashes and time losses, per engine.
     faults: [[u32; 3]; 2],
+    /// The games in a row (as they finished) each engine crashed in, up to the last.
+    crashes_in_a_row: [u32; 2],
     /// Time used, moves made and the least clock left, per engine.
     used: [game::Usage; 2],
     /// Engine 1's pairs of games (the two colours of an opening) by score.
@@ -514,6 +529,7 @@ impl Summary {
         if let Ending::MaxPlies(_) = played.ending {
             self.adjudicated += 1;
         }
+        let mut crashed = None;
         if let Some((color, fault)) = played.ending.fault() {
             let kind = match fault {
                 player::Fault::Illegal(_) => 0,
@@ -521,6 +537,10 @@ impl Summary {
                 player::Fault::Time(_) => 2,
             };
             self.faults[record.engine_of(color)][kind] += 1;
+            crashed = (kind == 1).then(|| record.engine_of(color));
+        }
+        for (e, run) in self.crashes_in_a_row.iter_mut().enumerate() {
+            *run = if crashed == Some(e) { *run + 1 } else { 0 };
         }
         for color in [Color::White, Color::Black] {
             let side = played.used[usize::from(color == Color::Black)];
@@ -532,6 +552,12 @@ impl Summary {
                 (a, b) => a.or(b),
             };
         }
+    }
+
+    /// The engine (0 = engine 1) that has crashed in [`CRASHES_TO_STOP`] games in a
+    /// row, if one has.
+    fn failing(&self) -> Option<usize> {
+        (0..2).find(|&e| self.crashes_in_a_row[e] >= CRASHES_TO_STOP)
     }
 
     fn report<V: Variant>(&self, setup: &Setup<V>, pdn: Option<&Path>) -> String {
