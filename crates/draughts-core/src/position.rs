@@ -235,7 +235,8 @@ impl<V: Variant> Position<V> {
 
     /// The king that `color` has just moved without capturing, and how many such moves
     /// in a row it has made (where [`Variant::KING_MOVE_LIMIT`] counts them); `None` if
-    /// `color`'s last move was not a king's non-capturing move.
+    /// `color`'s last move was not a king's non-capturing move, or `color` has had no men
+    /// since it (the limit binds only a side with men), or that king has been taken.
     ///
     /// ```
     /// use draughts_core::{Color, Frisian, Position};
@@ -548,8 +549,11 @@ impl<V: Variant> Position<V> {
             (true, true) => run.moves[us].saturating_add(1),
         };
         run.bit[us] = if steps { to_bit as u8 } else { 0 };
-        // A king taken ends its run.
-        if run.moves[them] > 0 && captured >> run.bit[them] & 1 != 0 {
+        // A king taken ends its run, and so does the last man taken (without men there
+        // is nothing to count), so that positions differing only in a run that can never
+        // matter again are one.
+        let their_men = self.pieces[them] & !self.kings & !captured;
+        if run.moves[them] > 0 && (captured >> run.bit[them] & 1 != 0 || their_men == 0) {
             run.moves[them] = 0;
             run.bit[them] = 0;
         }
