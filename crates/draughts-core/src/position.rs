@@ -83,6 +83,12 @@ struct KingRun {
 }
 
 impl KingRun {
+    /// Whether neither side has a run under way.
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.moves == [0, 0]
+    }
+
     /// The Zobrist key of `color`'s run.
     #[inline]
     fn key(&self, color: usize) -> u64 {
@@ -510,7 +516,9 @@ impl<V: Variant> Position<V> {
                 }
             }
         }
-        if const { V::KING_MOVE_LIMIT.is_some() } {
+        // A man's move with no run under way leaves none (most moves before kings
+        // appear): skip the call.
+        if const { V::KING_MOVE_LIMIT.is_some() } && (was_king == 1 || !self.run.is_empty()) {
             // By value: borrowing `pos` here would cost every variant a copy on return.
             let has_men = pos.pieces[us] & !pos.kings != 0;
             let (run, hash) = self.next_run(from_bit, to_bit, was_king == 1, captured, has_men);
