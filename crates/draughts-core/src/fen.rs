@@ -9,6 +9,14 @@
 //! field `R` lists each side's current run as colour, square, `x` and length:
 //! `W:WK28,40:B10:RW28x2` (White's king on 28 has made two such moves in a row). It is
 //! written only when a run is under way; other variants never write it and ignore it.
+//! PDN's `FEN` tag carries it the same way. Plain FEN (FORMATS §1) has no such field,
+//! and pydraughts writes none; a FEN without it starts with no run.
+//!
+//! The reader also takes lidraughts' field for the same thing, `+` then Black's count
+//! and king square, `+` then White's (`W:WK28,40:B10:H0:F1:+0+228`: White's king on
+//! 28, two moves): a count of 0 means no run, a count above the limit is read as the
+//! limit, and a run of a side without men is dropped (the limit does not bind there,
+//! and positions reached by play never carry one).
 
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
@@ -138,6 +146,7 @@ impl<V: Variant> FromStr for Position<V> {
         let mut pieces = Vec::new();
         let mut seen = [false; 2];
         let mut runs = None;
+        let mut lidraughts_runs = None;
         for field in fields {
             let field = field.trim();
             let mut chars = field.chars();
@@ -148,6 +157,10 @@ impl<V: Variant> FromStr for Position<V> {
                 Some('H' | 'F' | 'h' | 'f') if seen.iter().all(|&s| s) => continue,
                 Some('R' | 'r') if seen.iter().all(|&s| s) => {
                     runs = Some(chars.as_str());
+                    continue;
+                }
+                Some('+') if seen.iter().all(|&s| s) => {
+                    lidraughts_runs = Some(field);
                     continue;
                 }
                 _ => {
@@ -198,14 +211,33 @@ impl<V: Variant> FromStr for Position<V> {
             source,
         };
         let mut pos = Position::from_pieces(turn, pieces).map_err(position_error)?;
-        if let (Some(runs), Some(_)) = (runs, V::KING_MOVE_LIMIT) {
-            for item in runs.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-                let (color, square, moves) = parse_run(item).ok_or_else(|| FenError::BadItem {
-                    fen: owned(),
-                    item: item.to_string(),
-                })?;
+        let Some(limit) = V::KING_MOVE_LIMIT else {
+            return Ok(pos);
+        };
+        let bad_run = |item: &str| FenError::BadItem {
+            fen: owned(),
+            item: item.to_string(),
+        };
+        for item in runs.into_iter().flat_map(|r| r.split(',')).map(str::trim) {
+            if item.is_empty() {
+                continue;
+            }
+            let (color, square, moves) = parse_run(item).ok_or_else(|| bad_run(item))?;
+            pos = pos
+                .with_king_run(color, square, moves)
+                .map_err(position_error)?;
+        }
+        if let Some(field) = lidraughts_runs {
+            let sides = parse_lidraughts_runs(field).ok_or_else(|| bad_run(field))?;
+            for (color, run) in Color::BOTH.into_iter().zip(sides) {
+                let Some((square, moves)) = run else {
+                    continue;
+                };
+                if pos.men(color).is_empty() {
+                    continue;
+                }
                 pos = pos
-                    .with_king_run(color, square, moves)
+                    .with_king_run(color, square, moves.min(limit))
                     .map_err(position_error)?;
             }
         }
@@ -228,6 +260,27 @@ fn parse_run(item: &str) -> Option<(Color, Square, u8)> {
     }
     let square = Square::new(square.parse().ok()?)?;
     Some((color, square, moves.parse().ok()?))
+}
+
+/// Reads lidraughts' field of king runs, `+` Black's count and square `+` White's
+/// (`+0+228`): White's run, then Black's, each `None` when its count is 0.
+fn parse_lidraughts_runs(field: &str) -> Option<[Option<(Square, u8)>; 2]> {
+    let (black, white) = field.strip_prefix('+')?.split_once('+')?;
+    let side = |text: &str| -> Option<Option<(Square, u8)>> {
+        let text = text.trim();
+        if text.is_empty() || text.len() > 4 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // One digit of count (lidraughts reads it so), then the square.
+        let (count, square) = text.split_at(1);
+        let count: u8 = count.parse().ok()?;
+        if count == 0 {
+            return Some(None);
+        }
+        let square = Square::new(square.parse().ok()?)?;
+        Some(Some((square, count)))
+    };
+    Some([side(white)?, side(black)?])
 }
 
 impl<V: Variant> Position<V> {

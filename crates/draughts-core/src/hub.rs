@@ -2,6 +2,11 @@
 //! then one character per square in numbering order, `w`/`b` for men, `W`/`B` for kings
 //! and `e` for an empty square: 51 characters on the 10x10 board, 33 on the 8x8 board.
 //!
+//! The string has no room for Frisian's king runs ([`Position::king_run`]):
+//! [`Position::from_hub`] gives a position with none under way, and [`Position::to_hub`]
+//! leaves them out. Replaying the moves that reached the position restores them; the FEN
+//! carries them in its `R` field.
+//!
 //! The 8x8 form is our proposal (FORMATS §4: no published convention for English over
 //! Hub, **unverified**): the real side to move and the real colours, so the English
 //! start is `B` + 12 `b` + 8 `e` + 12 `w`.

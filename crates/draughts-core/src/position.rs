@@ -83,6 +83,12 @@ struct KingRun {
 }
 
 impl KingRun {
+    /// Whether neither side has a run under way.
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.moves == [0, 0]
+    }
+
     /// The Zobrist key of `color`'s run.
     #[inline]
     fn key(&self, color: usize) -> u64 {
@@ -235,7 +241,8 @@ impl<V: Variant> Position<V> {
 
     /// The king that `color` has just moved without capturing, and how many such moves
     /// in a row it has made (where [`Variant::KING_MOVE_LIMIT`] counts them); `None` if
-    /// `color`'s last move was not a king's non-capturing move.
+    /// `color`'s last move was not a king's non-capturing move, or `color` has had no men
+    /// since it (the limit binds only a side with men), or that king has been taken.
     ///
     /// ```
     /// use draughts_core::{Color, Frisian, Position};
@@ -509,7 +516,9 @@ impl<V: Variant> Position<V> {
                 }
             }
         }
-        if const { V::KING_MOVE_LIMIT.is_some() } {
+        // A man's move with no run under way leaves none (most moves before kings
+        // appear): skip the call.
+        if const { V::KING_MOVE_LIMIT.is_some() } && (was_king == 1 || !self.run.is_empty()) {
             // By value: borrowing `pos` here would cost every variant a copy on return.
             let has_men = pos.pieces[us] & !pos.kings != 0;
             let (run, hash) = self.next_run(from_bit, to_bit, was_king == 1, captured, has_men);
@@ -548,8 +557,11 @@ impl<V: Variant> Position<V> {
             (true, true) => run.moves[us].saturating_add(1),
         };
         run.bit[us] = if steps { to_bit as u8 } else { 0 };
-        // A king taken ends its run.
-        if run.moves[them] > 0 && captured >> run.bit[them] & 1 != 0 {
+        // A king taken ends its run, and so does the last man taken (without men there
+        // is nothing to count), so that positions differing only in a run that can never
+        // matter again are one.
+        let their_men = self.pieces[them] & !self.kings & !captured;
+        if run.moves[them] > 0 && (captured >> run.bit[them] & 1 != 0 || their_men == 0) {
             run.moves[them] = 0;
             run.bit[them] = 0;
         }

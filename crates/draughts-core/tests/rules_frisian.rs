@@ -96,6 +96,25 @@ fn a_king_moves_three_times_in_a_row_at_most() {
     assert_moves("W:WK41:BK1:RW41x3", &king);
 }
 
+/// A run ends when its king is taken, and when its side's last man is: the limit cannot
+/// bind again.
+#[test]
+fn a_run_ends_with_its_king_or_the_last_man() {
+    let p = pos::<Frisian>("B:WK46,28:BK1,23:RW46x2");
+    let p = p.play_text("23x32").unwrap();
+    assert_eq!(p.king_run(Color::White), None);
+    assert_eq!(p.to_fen(), "W:WK46:BK1,32");
+    let p = pos::<Frisian>("B:WK28,46:BK1,23:RW28x2")
+        .play_text("23x32")
+        .unwrap();
+    assert_eq!(p.to_fen(), "W:W46:BK1,32");
+    // Another king taken, men left: the run goes on.
+    let p = pos::<Frisian>("B:WK5,K28,46:BK1,23:RW5x2")
+        .play_text("23x32")
+        .unwrap();
+    assert_eq!(p.to_fen(), "W:WK5,46:BK1,32:RW5x2");
+}
+
 /// The run is part of the position: written in the FEN's `R` field, read back, and
 /// refused where it cannot be; variants without the limit ignore the field.
 #[test]
@@ -113,6 +132,40 @@ fn king_runs_in_fen() {
     }
     let international = pos::<International>("W:WK46,40:B10:RW46x2");
     assert_eq!(international.to_fen(), "W:W40,K46:B10");
+}
+
+/// lidraughts' FEN carries the runs in a final field, `+` Black's count and king square,
+/// `+` White's (its `Forsyth.exportKingMoves`); the reader takes it as the `R` field.
+#[test]
+fn king_runs_in_lidraughts_fen() {
+    let ours = pos::<Frisian>("W:WK46,40:B10:RW46x2");
+    assert_eq!(pos::<Frisian>("W:W40,K46:B10:H0:F12:+0+246"), ours);
+    assert_eq!(pos::<Frisian>("W:W40,K46:B10:+0+0"), pos("W:WK46,40:B10"));
+    let both = pos::<Frisian>("B:W40,K46:B10,K5:H2:F9:+15+346");
+    assert_eq!(both.to_fen(), "B:W40,K46:BK5,10:RW46x3,B5x1");
+    // A count past the limit is the limit; a side without men has no run.
+    assert_eq!(
+        pos::<Frisian>("W:W40,K46:B10:+0+746"),
+        pos("W:WK46,40:B10:RW46x3")
+    );
+    assert_eq!(
+        pos::<Frisian>("W:W40,K46:BK5:+35+0").king_run(Color::Black),
+        None
+    );
+    for bad in [
+        "W:W40,K46:B10:+0+240",
+        "W:W40,K46:B10:+0+2",
+        "W:W40,K46:B10:+0",
+        "W:W40,K46:B10:+x+0",
+    ] {
+        assert!(bad.parse::<Position<Frisian>>().is_err(), "{bad}");
+    }
+    // The run decides the moves: at its limit the king may not step again.
+    assert_moves("W:W40,K46:B13:+0+346", &["40-34", "40-35"]);
+    assert_eq!(
+        pos::<International>("W:W40,K46:B10:+0+346"),
+        pos("W:W40,K46:B10")
+    );
 }
 
 /// L "Winning and drawing": two kings against one are drawn after seven moves each, one

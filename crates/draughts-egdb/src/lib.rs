@@ -25,6 +25,17 @@
 //! [`Wld::Draw`] when neither side can force a win (a game that goes on forever is a
 //! draw). The move-count draw rules of the variants are not part of the database.
 //!
+//! # Frisian's king runs
+//!
+//! Frisian and Frysk! forbid a side with men to move one king more than three times in a
+//! row without capturing ([`draughts_core::Variant::KING_MOVE_LIMIT`]), so their legal
+//! moves depend on the run of king moves in the position, which the index does not
+//! hold. Their databases hold only the materials where the limit can never bind (each
+//! side has only kings, or a single man and nothing else: [`Material::is_covered`]);
+//! [`build`] leaves the others out, [`Database::open`] ignores their files, and the
+//! probe answers `None` for them, whatever run is under way. In the materials it holds
+//! the run never changes a legal move, so the values are exact with or without one.
+//!
 //! # Slices
 //!
 //! A slice is a material signature ([`Material`]) with White to move; a position with

@@ -1,7 +1,7 @@
 use super::*;
 use crate::{
-    Brazilian, English, Game, GameResult, International, Move, MoveTextError, Pool, Position,
-    Variant, VariantKind,
+    Brazilian, English, Frisian, Game, GameResult, International, Move, MoveTextError, Pool,
+    Position, Variant, VariantKind,
 };
 use proptest::prelude::*;
 
@@ -592,6 +592,31 @@ fn to_game_replays_into_a_game() {
         bad.to_game::<International>(),
         Err(PdnError::Move { ply: 1, .. })
     ));
+}
+
+/// A Frisian setup with a king's run under way: the `FEN` tag carries it (our `R`
+/// field, or lidraughts' `+` field), the replay obeys it, and the writer keeps it.
+#[test]
+fn frisian_king_runs_in_setups() {
+    let tag = "[GameType \"40\"]\n[FEN \"W:W36,K41:BK7:RW41x3\"]\n";
+    let game = one(&format!("{tag}1. 41-46 *"));
+    assert!(matches!(
+        game.replay::<Frisian>(),
+        Err(PdnError::Move { ply: 0, .. })
+    ));
+    let game = one(&format!("{tag}1. 36-31 7-1 2. 41-46 *"));
+    let line = game.replay::<Frisian>().unwrap();
+    assert_eq!(line.start.to_fen(), "W:W36,K41:BK7:RW41x3");
+    assert_eq!(line.end.to_fen(), "B:W31,K46:BK1:RW46x1");
+    let lidraughts = one("[GameType \"40\"]\n[FEN \"W:W36,K41:BK7:H0:F9:+0+341\"]\n *");
+    assert_eq!(lidraughts.replay::<Frisian>().unwrap().start, line.start);
+    let written = write_game(&game.to_game::<Frisian>().unwrap());
+    assert!(
+        written.contains("[FEN \"W:W36,K41:BK7:RW41x3\"]"),
+        "{written}"
+    );
+    let again = one(&written).replay::<Frisian>().unwrap();
+    assert_eq!((again.start, again.end), (line.start, line.end));
 }
 
 #[test]

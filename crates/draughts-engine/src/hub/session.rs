@@ -94,8 +94,22 @@ impl<V: Variant> HubSession<V> {
         }
     }
 
+    /// Reads `pos=`: a Hub position string, or (our extension) a FEN.
+    ///
+    /// The Hub string has no room for Frisian's king runs
+    /// ([`Position::king_run`]): read from one, a position starts with none, and the
+    /// runs are rebuilt by replaying `moves`. That is exact when the moves start where
+    /// no run was under way, as when a client sends the whole game from the start
+    /// (pydraughts does). The Hub GUI sends only the moves since the last man move or
+    /// capture, but a run of the side that did not make that move goes on across it
+    /// and is lost; a client that knows the runs sends a FEN instead (anything with a
+    /// `:`), whose `R` field (or lidraughts' `+` field) carries them (`draughts_core`'s
+    /// `fen` module).
     fn read_position(&self, text: &str) -> Result<Position<V>, String> {
         let text = text.trim();
+        if text.contains(':') {
+            return text.parse().map_err(|e| format!("bad position: {e}"));
+        }
         // pydraughts' English start read our way is White to move with every man on
         // its first square, which no game reaches where Black moves first (men never
         // return): it can only mean the start, so it works without `english-hub`. Where
@@ -235,7 +249,7 @@ pub fn mirror_english(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::engine::EngineOptions;
-    use draughts_core::{Brazilian, English, International};
+    use draughts_core::{Brazilian, English, Frisian, International};
 
     fn session<V: Variant>(mirrored: bool) -> HubSession<V> {
         let options = EngineOptions {
@@ -296,6 +310,45 @@ mod tests {
         let mut brazilian = session::<Brazilian>(false);
         brazilian.set_position(Some(&theirs), false, "").unwrap();
         assert_eq!(*brazilian.game.start(), Position::initial());
+    }
+
+    /// Frisian's king runs: rebuilt by replaying the moves after a Hub string, carried
+    /// by a FEN's `R` field.
+    #[test]
+    fn frisian_king_runs() {
+        let mut s = session::<Frisian>(false);
+        let start: Position<Frisian> = "W:WK46,36:BK1,K3".parse().unwrap();
+        let moves = "46-41 1-7 41-46 7-1 46-41 1-7";
+        s.set_position(Some(&start.to_hub()), false, moves).unwrap();
+        let run = |s: &HubSession<Frisian>| {
+            let color = s.game.position().turn();
+            let run = s.game.position().king_run(color);
+            run.map(|(square, n)| (square.number(), n))
+        };
+        assert_eq!(run(&s), Some((41, 3)));
+        let texts = |s: &HubSession<Frisian>| -> Vec<String> {
+            let pos = s.game.position();
+            pos.legal_moves()
+                .iter()
+                .map(Position::hub_move_text)
+                .collect()
+        };
+        assert_eq!(texts(&s), ["36-31"]);
+        // The same position as a bare Hub string has lost the run.
+        let bare = s.game.position().to_hub();
+        s.set_position(Some(&bare), false, "").unwrap();
+        assert_eq!(run(&s), None);
+        assert!(texts(&s).len() > 1);
+        // As a FEN it keeps it.
+        let fen = "W:W36,K41:BK3,K7:RW41x3";
+        s.set_position(Some(fen), false, "").unwrap();
+        assert_eq!(run(&s), Some((41, 3)));
+        assert_eq!(texts(&s), ["36-31"]);
+        s.set_position(Some(fen), false, "36-31 7-1").unwrap();
+        assert_eq!(run(&s), None);
+        assert!(s
+            .set_position(Some("W:W36,K41:BK7:RW36x3"), false, "")
+            .is_err());
     }
 
     #[test]
