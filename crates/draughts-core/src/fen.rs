@@ -1,9 +1,13 @@
-//! FEN as PDN writes it: `W:W31-50:B1-20`.
+//! FEN as PDN writes it: `W:W31-50:B1-20`, or with algebraic squares where a variant's
+//! players write those (`W:Wa1,c3,Kd4:Bb6,h8`, [`crate::Notation`]).
 //!
 //! `Turn:ColourList:ColourList`; each list is `W` or `B` followed by comma-separated
-//! items `n`, `Kn`, `n-m` or `Kn-m` (`K` marks kings and covers a whole range). The
-//! reader also takes a final `.`, a pasted `[FEN "..."]`, extra fields such as `:H0:F1`,
-//! empty lists, leading zeros and surrounding white space.
+//! items `n`, `Kn`, `n-m` or `Kn-m` (`K` marks kings and covers a whole range), where a
+//! square is a number or an algebraic name (a range of names runs over the numbers in
+//! between, as pydraughts reads it). Algebraic FEN is written square by square, no
+//! ranges, White's side first. The reader also takes a final `.`, a pasted
+//! `[FEN "..."]`, extra fields such as `:H0:F1`, empty lists, leading zeros and
+//! surrounding white space, and either kind of square whatever the variant's custom.
 //!
 //! Where a variant limits a king's consecutive non-capturing moves (Frisian), a final
 //! field `R` lists each side's current run as colour, square, `x` and length:
@@ -21,7 +25,7 @@
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, PositionError};
-use crate::square::Square;
+use crate::square::{Notation, Square, SquareError};
 use crate::variant::Variant;
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -64,6 +68,14 @@ pub enum FenError {
         /// The offending item.
         item: String,
     },
+    /// An algebraic square that is off the board or light.
+    #[error("FEN {fen:?}: {source}")]
+    Square {
+        /// The whole text.
+        fen: String,
+        /// What is wrong with the square.
+        source: SquareError,
+    },
     /// The pieces do not form a valid position.
     #[error("FEN {fen:?}: {source}")]
     Position {
@@ -88,26 +100,41 @@ fn unwrap_fen(text: &str) -> &str {
     s.strip_suffix('.').unwrap_or(s).trim()
 }
 
-/// Parses one list item (`12`, `K12`, `1-20`, `K1-3`) into its squares and kind.
-fn parse_item(item: &str) -> Option<(Kind, u32, u32)> {
+/// One end of a list item: a square number (not checked against the board) or an
+/// algebraic name.
+#[derive(Clone)]
+enum End {
+    Number(u32),
+    Name(Result<Square, SquareError>),
+}
+
+/// Parses one list item (`12`, `K12`, `1-20`, `K1-3`, `c3`, `Kc3`) into its kind and
+/// ends; `None` if it is shaped like neither numbers nor names.
+fn parse_item<G: Geometry>(item: &str) -> Option<(Kind, End, End)> {
     let item = item.trim();
     let (kind, rest) = match item.strip_prefix(['K', 'k']) {
         Some(rest) => (Kind::King, rest.trim()),
         None => (Kind::Man, item),
     };
-    let number = |t: &str| -> Option<u32> {
+    let end = |t: &str| -> Option<End> {
         let t = t.trim();
-        if t.is_empty() || t.len() > 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+        if t.is_empty() || t.len() > 6 {
             return None;
         }
-        t.parse().ok()
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            return t.parse().ok().map(End::Number);
+        }
+        match Square::from_algebraic::<G>(t) {
+            Err(SquareError::Syntax(_)) => None,
+            read => Some(End::Name(read)),
+        }
     };
     match rest.split_once('-') {
-        Some((a, b)) => {
-            let (a, b) = (number(a)?, number(b)?);
-            (a <= b).then_some((kind, a, b))
+        Some((a, b)) => Some((kind, end(a)?, end(b)?)),
+        None => {
+            let only = end(rest)?;
+            Some((kind, only.clone(), only))
         }
-        None => number(rest).map(|n| (kind, n, n)),
     }
 }
 
@@ -188,7 +215,21 @@ impl<V: Variant> FromStr for Position<V> {
                     fen: owned(),
                     item: item.trim().to_string(),
                 };
-                let (kind, first, last) = parse_item(item).ok_or_else(bad_item)?;
+                let (kind, first, last) = parse_item::<V::Board>(item).ok_or_else(bad_item)?;
+                let number = |end: End| match end {
+                    End::Number(n) => Ok(n),
+                    End::Name(read) => {
+                        read.map(|square| u32::from(square.number()))
+                            .map_err(|source| FenError::Square {
+                                fen: owned(),
+                                source,
+                            })
+                    }
+                };
+                let (first, last) = (number(first)?, number(last)?);
+                if first > last {
+                    return Err(bad_item());
+                }
                 if last > u32::from(<V::Board as Geometry>::SQUARES) || first == 0 {
                     let square = if first == 0 { first } else { last };
                     return Err(FenError::Position {
@@ -222,7 +263,7 @@ impl<V: Variant> FromStr for Position<V> {
             if item.is_empty() {
                 continue;
             }
-            let (color, square, moves) = parse_run(item).ok_or_else(|| bad_run(item))?;
+            let (color, square, moves) = parse_run::<V>(item).ok_or_else(|| bad_run(item))?;
             pos = pos
                 .with_king_run(color, square, moves)
                 .map_err(position_error)?;
@@ -246,19 +287,18 @@ impl<V: Variant> FromStr for Position<V> {
 }
 
 /// Reads one king run of the `R` field: `W28x2` is White's king on 28, two moves in a row.
-fn parse_run(item: &str) -> Option<(Color, Square, u8)> {
+fn parse_run<V: Variant>(item: &str) -> Option<(Color, Square, u8)> {
     let mut chars = item.chars();
     let color = match chars.next()? {
         'W' | 'w' => Color::White,
         'B' | 'b' => Color::Black,
         _ => return None,
     };
-    let (square, moves) = chars.as_str().split_once(['x', 'X'])?;
-    let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
-    if !digits(square) || !digits(moves) {
+    let (square, moves) = chars.as_str().rsplit_once(['x', 'X'])?;
+    if moves.is_empty() || moves.len() > 3 || !moves.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let square = Square::new(square.parse().ok()?)?;
+    let square = Square::from_text::<V>(square).ok()?;
     Some((color, square, moves.parse().ok()?))
 }
 
@@ -297,39 +337,32 @@ impl<V: Variant> Position<V> {
         for color in Color::BOTH {
             out.push(':');
             out.push(color.letter());
-            let squares: Vec<(u8, Kind)> = self
+            let mut squares: Vec<(Square, Kind)> = self
                 .pieces(color)
                 .into_iter()
-                .filter_map(|s| self.piece_at(s).map(|p| (s.number(), p.kind)))
+                .filter_map(|s| self.piece_at(s).map(|p| (s, p.kind)))
                 .collect();
-            let mut first = true;
-            let mut i = 0;
-            while i < squares.len() {
-                let (start, kind) = squares[i];
-                let mut j = i;
-                while j + 1 < squares.len() && squares[j + 1] == (squares[j].0 + 1, kind) {
-                    j += 1;
-                }
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                if kind == Kind::King {
-                    out.push('K');
-                }
-                if j >= i + 2 {
-                    let _ = write!(out, "{}-{}", start, squares[j].0);
-                    i = j + 1;
-                } else {
-                    let _ = write!(out, "{start}");
-                    i += 1;
+            match V::NOTATION {
+                Notation::Numbers => write_ranges(&mut out, &squares),
+                Notation::Algebraic => {
+                    // White's side first, as a player reads the board: a1, c1, ..., b2.
+                    squares.sort_by_key(|&(s, _)| {
+                        let (row, col) = <V::Board as Geometry>::coordinates(s.number());
+                        (std::cmp::Reverse(row), col)
+                    });
+                    for (i, &(square, kind)) in squares.iter().enumerate() {
+                        let separator = if i > 0 { "," } else { "" };
+                        let king = if kind == Kind::King { "K" } else { "" };
+                        let _ = write!(out, "{separator}{king}{}", square.to_text::<V>());
+                    }
                 }
             }
         }
         let mut separator = ":R";
         for color in Color::BOTH {
             if let Some((square, moves)) = self.king_run(color) {
-                let _ = write!(out, "{separator}{}{square}x{moves}", color.letter());
+                let name = square.to_text::<V>();
+                let _ = write!(out, "{separator}{}{name}x{moves}", color.letter());
                 separator = ",";
             }
         }
@@ -337,10 +370,39 @@ impl<V: Variant> Position<V> {
     }
 }
 
+/// Writes `squares` (in number order) as numbers, with ranges for runs of three or more
+/// of one kind.
+fn write_ranges(out: &mut String, squares: &[(Square, Kind)]) {
+    let mut i = 0;
+    while i < squares.len() {
+        let (start, kind) = squares[i];
+        let mut j = i;
+        while j + 1 < squares.len()
+            && squares[j + 1].0.number() == squares[j].0.number() + 1
+            && squares[j + 1].1 == kind
+        {
+            j += 1;
+        }
+        if i > 0 {
+            out.push(',');
+        }
+        if kind == Kind::King {
+            out.push('K');
+        }
+        if j >= i + 2 {
+            let _ = write!(out, "{start}-{}", squares[j].0);
+            i = j + 1;
+        } else {
+            let _ = write!(out, "{start}");
+            i += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{English, International};
+    use crate::{Brazilian, English, International, Russian, Turkish};
 
     #[test]
     fn reads_tolerated_forms() {
@@ -410,5 +472,56 @@ mod tests {
     fn writes_ranges_only_for_runs_of_three() {
         let pos: Position<International> = "W:W31,32,34,35,36,K37,K38,K39:B1,2".parse().unwrap();
         assert_eq!(pos.to_fen(), "W:W31,32,34-36,K37-39:B1,2");
+    }
+
+    /// Russian, Brazilian and Turkish write algebraic squares (FORMATS §7, "Notation
+    /// customs"), square by square from White's side, and read numbers too.
+    #[test]
+    fn algebraic_custom() {
+        let start = Position::<Russian>::initial();
+        let fen = start.to_fen();
+        assert_eq!(
+            fen,
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+        );
+        assert_eq!(fen.parse::<Position<Russian>>(), Ok(start));
+        assert_eq!("W:W21-32:B1-12".parse::<Position<Russian>>(), Ok(start));
+        let pos: Position<Brazilian> = "W:Wa1,c3,Kd4:Bb6,h8".parse().unwrap();
+        assert_eq!(pos.to_fen(), "W:Wa1,c3,Kd4:Bb6,h8");
+        assert_eq!("W:W29,22,K18:B9,4".parse::<Position<Brazilian>>(), Ok(pos));
+        // Names and numbers mixed, capitals.
+        assert_eq!("W:WA1,22,Kd4:B9,H8".parse::<Position<Brazilian>>(), Ok(pos));
+        let turkish = Position::<Turkish>::initial();
+        assert_eq!(
+            turkish.to_fen(),
+            "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3\
+             :Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+        );
+        assert_eq!("W:W41-56:B9-24".parse::<Position<Turkish>>(), Ok(turkish));
+        assert_eq!("W:Wa3-h2:Ba7-h6".parse::<Position<Turkish>>(), Ok(turkish));
+        // Other variants read names as well, and keep writing numbers.
+        let english: Position<English> = "B:Wa1:Bb8".parse().unwrap();
+        assert_eq!(english.to_fen(), "B:W29:B1");
+    }
+
+    #[test]
+    fn bad_algebraic_squares_are_typed_errors() {
+        let err = |t: &str| t.parse::<Position<Russian>>().unwrap_err();
+        assert!(matches!(
+            err("W:Wi9:Bb6"),
+            FenError::Square {
+                source: SquareError::OffBoard { .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("W:Wa2:Bb6"),
+            FenError::Square {
+                source: SquareError::Light(_),
+                ..
+            }
+        ));
+        assert!(matches!(err("W:Wc3x:Bb6"), FenError::BadItem { .. }));
+        assert!(matches!(err("W:W@3:Bb6"), FenError::BadItem { .. }));
     }
 }

@@ -193,6 +193,35 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         }
     }
 
+    /// The row (0 = top, White's far side) and column (0 = White's left) of the square
+    /// numbered `n` (which must be on the board): square 1 is the top row's first
+    /// playable square, the corner itself on mirrored boards and on the full board.
+    #[inline]
+    fn coordinates(n: u8) -> (u8, u8) {
+        let i = n - 1;
+        let row = i / Self::PER_ROW;
+        if Self::ALL_SQUARES {
+            return (row, i % Self::PER_ROW);
+        }
+        (
+            row,
+            2 * (i % Self::PER_ROW) + u8::from(dark_offset::<Self>(row)),
+        )
+    }
+
+    /// The number of the square at `row` and `col` (as [`Geometry::coordinates`] counts
+    /// them), or `None` off the board or on a light square nobody plays on.
+    #[inline]
+    fn square_at(row: u8, col: u8) -> Option<u8> {
+        if row >= Self::SIDE || col >= Self::SIDE {
+            return None;
+        }
+        if Self::ALL_SQUARES {
+            return Some(row * Self::SIDE + col + 1);
+        }
+        (col % 2 == u8::from(dark_offset::<Self>(row))).then_some(row * Self::PER_ROW + col / 2 + 1)
+    }
+
     /// Between a 0-based square index and its place in the bit layout: the identity,
     /// or on a mirrored board the reversal within the row (its own inverse).
     #[inline(always)]
@@ -284,6 +313,14 @@ impl Geometry for Board8Full {
     type EndBits = [u8; 2];
     const SIDE: u8 = 8;
     const ALL_SQUARES: bool = true;
+}
+
+/// Whether the dark squares of `row` (0 = top) are in the odd columns: on even rows of
+/// the ordinary board (a1 dark, so the top-left corner light) and on odd rows of the
+/// mirrored one.
+#[inline]
+const fn dark_offset<G: Geometry>(row: u8) -> bool {
+    (row % 2 == 0) != G::MIRRORED
 }
 
 /// Bit of the 0-based square index `i` on a board of dark squares with `per_row`
@@ -483,6 +520,42 @@ mod tests {
                 assert_eq!(shift::<G>(1u64 << i, d), expected, "square {n} {d:?}");
             }
         }
+    }
+
+    /// Rows and columns agree with the diagrams of FORMATS §1 and §7: on the 8x8 board
+    /// of dark squares 1 is b8 and 29 is a1, on the mirrored one 1 is a8 and 32 h1, on
+    /// the full board 1 is a8 and 64 h1, and International's 46 is a1.
+    #[test]
+    fn coordinates_and_back() {
+        fn check<G: Geometry>(corners: &[(u8, (u8, u8))]) {
+            for &(n, place) in corners {
+                assert_eq!(G::coordinates(n), place, "square {n}");
+            }
+            let mut found = 0;
+            for row in 0..G::SIDE {
+                for col in 0..G::SIDE {
+                    if let Some(n) = G::square_at(row, col) {
+                        assert_eq!(G::coordinates(n), (row, col));
+                        found += 1;
+                    }
+                }
+            }
+            assert_eq!(found, u32::from(G::SQUARES));
+            assert_eq!(G::square_at(G::SIDE, 0), None);
+        }
+        check::<Board8>(&[
+            (1, (0, 1)),
+            (4, (0, 7)),
+            (5, (1, 0)),
+            (29, (7, 0)),
+            (32, (7, 6)),
+        ]);
+        check::<Board8Mirrored>(&[(1, (0, 0)), (5, (1, 1)), (29, (7, 1)), (32, (7, 7))]);
+        check::<Board8Full>(&[(1, (0, 0)), (8, (0, 7)), (57, (7, 0)), (64, (7, 7))]);
+        check::<Board10>(&[(1, (0, 1)), (5, (0, 9)), (46, (9, 0)), (50, (9, 8))]);
+        // a2 is light on the boards whose a1 is dark.
+        assert_eq!(Board8::square_at(6, 0), None);
+        assert_eq!(Board8Mirrored::square_at(7, 0), None);
     }
 
     #[test]

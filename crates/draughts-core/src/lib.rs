@@ -22,6 +22,20 @@
 //! run time goes through [`AnyPosition`],
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
+//!
+//! FEN, move text and PDN write squares as each variant's players do
+//! ([`Variant::NOTATION`]): numbers, or algebraic names in Russian, Brazilian and
+//! Turkish (`a1` White's bottom-left); every reader takes both.
+//!
+//! ```
+//! use draughts_core::{Position, Russian};
+//!
+//! let start = Position::<Russian>::initial();
+//! let after = start.play_text("c3-d4")?;
+//! assert_eq!(after, start.play_text("22-18")?);
+//! assert!(after.to_fen().starts_with("B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:"));
+//! # Ok::<(), draughts_core::MoveTextError>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -59,7 +73,7 @@ pub use perft::{divide, perft};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
 pub use precedence::Precedence;
-pub use square::Square;
+pub use square::{Notation, Square, SquareError};
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, Goal, International, Italian, Killer,
     KingLanding, Pool, Russian, Spanish, Thai, Turkish, Variant,

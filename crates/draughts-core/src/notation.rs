@@ -1,6 +1,13 @@
 //! Move text: PDN (`32-28`, `28x19`, path `28x19x10`) and the captured-square form of
 //! the Hub and DXP protocols (`28x19x23`: 28 to 19 capturing 23).
 //!
+//! PDN text follows the variant's square custom ([`crate::Notation`]): Russian,
+//! Brazilian and Turkish moves are written `c3-d4` and `c3xe5`, `-` for a step and `x`
+//! for a capture as FORMATS §2 writes them and as pydraughts 0.6.7 writes these
+//! variants' moves (`Move.pdn_move`, through `_number_to_algebraic`). The readers take
+//! numbers or algebraic names in any variant, and `:` as a capture separator (PDN 3.0's
+//! Russian custom). The Hub and DXP texts stay in numbers, as those protocols speak.
+//!
 //! Text is read by matching it against the legal moves, so a move that reads is legal.
 
 use crate::bitboard::Bitboard;
@@ -8,7 +15,7 @@ use crate::geometry::{shift, Direction};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::{crowning_row, Position};
-use crate::square::Square;
+use crate::square::{Square, SquareError};
 use crate::variant::{KingLanding, Variant};
 use std::fmt::Write as _;
 
@@ -29,6 +36,9 @@ pub enum MoveTextError {
         /// How many moves fit.
         count: usize,
     },
+    /// An algebraic square off the board or on a light square (`i9`, `a2`).
+    #[error(transparent)]
+    Square(#[from] SquareError),
 }
 
 /// A move that is not legal in the position it was played in.
@@ -125,17 +135,30 @@ impl Walk {
 }
 
 /// Splits move text into its square numbers, tolerating spaces, leading zeros and the
-/// separators `-`, `x`, `X` and `:`.
-fn squares_of(text: &str) -> Option<Vec<u8>> {
+/// separators `-`, `x`, `X` and `:`; a square may be a number or an algebraic name. A
+/// number off the board is kept (no legal move has it); a name off the board is an
+/// error.
+fn squares_of<V: Variant>(text: &str) -> Result<Vec<u8>, MoveTextError> {
+    let syntax = || MoveTextError::Syntax(text.to_string());
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut squares = Vec::new();
     for part in compact.split(['-', 'x', 'X', ':']) {
-        if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
+        if part.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
+            match Square::from_algebraic::<V::Board>(part) {
+                Ok(square) => squares.push(square.number()),
+                Err(SquareError::Syntax(_)) => return Err(syntax()),
+                Err(error) => return Err(MoveTextError::Square(error)),
+            }
+        } else if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(syntax());
+        } else {
+            squares.push(part.parse().map_err(|_| syntax())?);
         }
-        squares.push(part.parse().ok()?);
     }
-    (squares.len() >= 2).then_some(squares)
+    if squares.len() < 2 {
+        return Err(syntax());
+    }
+    Ok(squares)
 }
 
 /// The raw bit of square number `n` on `V`'s board.
@@ -195,20 +218,26 @@ impl<V: Variant> Position<V> {
     }
 
     /// The shortest unambiguous PDN text of a legal move: `32-28`, `28x19`, or the whole
-    /// path `30x19x28x17x6` when another capture shares the start and end squares.
+    /// path `30x19x28x17x6` when another capture shares the start and end squares;
+    /// squares as the variant writes them ([`Square::to_text`]: `c3-d4` in Russian).
     ///
     /// ```
-    /// use draughts_core::{International, Position};
+    /// use draughts_core::{International, Position, Russian};
     ///
     /// let pos: Position<International> = "W:W30:B11,22,23,24,33,34".parse()?;
     /// let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
     /// texts.sort();
     /// assert_eq!(texts, ["30x19x28x17x6", "30x30", "30x39x28x17x6"]);
+    ///
+    /// let russian: Position<Russian> = "W:Wc3:Bd4,f6".parse()?;
+    /// let capture = russian.legal_moves()[0];
+    /// assert_eq!(russian.move_text(&capture), "c3xg7");
     /// # Ok::<(), draughts_core::FenError>(())
     /// ```
     pub fn move_text(&self, mv: &Move<V>) -> String {
+        let name = |square: Square| square.to_text::<V>();
         if !mv.is_capture() {
-            return format!("{}-{}", mv.from(), mv.to());
+            return format!("{}-{}", name(mv.from()), name(mv.to()));
         }
         let ambiguous = mv.capture_count() > 1
             && self
@@ -216,16 +245,10 @@ impl<V: Variant> Position<V> {
                 .iter()
                 .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv);
         if !ambiguous {
-            return format!("{}x{}", mv.from(), mv.to());
+            return format!("{}x{}", name(mv.from()), name(mv.to()));
         }
-        let mut text = String::new();
-        for (i, square) in self.move_path(mv).into_iter().enumerate() {
-            if i > 0 {
-                text.push('x');
-            }
-            let _ = write!(text, "{square}");
-        }
-        text
+        let names: Vec<String> = self.move_path(mv).into_iter().map(name).collect();
+        names.join("x")
     }
 
     /// The captured-square text of the Hub and DXP protocols: `32-28` for a step,
@@ -241,16 +264,17 @@ impl<V: Variant> Position<V> {
         text
     }
 
-    /// Reads PDN move text (`32-28`, `28x19`, or a path `28x19x10`) as a legal move.
-    /// Text that is no capture's path is read in the captured-square form
+    /// Reads PDN move text (`32-28`, `28x19`, or a path `28x19x10`; squares as numbers
+    /// or algebraic names, `c3xe5`) as a legal move. Text that is no capture's path is read in the captured-square form
     /// ([`Position::parse_hub_move`]) that some exports write for king captures.
     ///
     /// # Errors
     /// [`MoveTextError::Syntax`] for text not shaped like a move,
+    /// [`MoveTextError::Square`] for an algebraic square off the board or light,
     /// [`MoveTextError::Illegal`] when no legal move fits, and
     /// [`MoveTextError::Ambiguous`] when the short form fits several captures.
     pub fn parse_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
-        let squares = squares_of(text).ok_or_else(|| MoveTextError::Syntax(text.to_string()))?;
+        let squares = squares_of::<V>(text)?;
         let illegal = || MoveTextError::Illegal(text.trim().to_string());
         let bits: Vec<u64> = squares
             .iter()
@@ -316,7 +340,7 @@ impl<V: Variant> Position<V> {
     /// # Errors
     /// As [`Position::parse_move`].
     pub fn parse_hub_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
-        let squares = squares_of(text).ok_or_else(|| MoveTextError::Syntax(text.to_string()))?;
+        let squares = squares_of::<V>(text)?;
         if squares.len() == 2 {
             return self.parse_move(text);
         }

@@ -24,6 +24,7 @@ pub use crate::frisian::{Frisian, Frysk};
 use crate::geometry::{Board10, Board8, Board8Full, Board8Mirrored, Geometry};
 use crate::piece::Color;
 use crate::precedence::Precedence;
+use crate::square::Notation;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -76,6 +77,9 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const EMPTY_BACK_ROWS: u8 = 0;
     /// What wins the game.
     const GOAL: Goal = Goal::Block;
+    /// How the variant's players write squares: in FEN, move text and PDN. Readers take
+    /// square numbers as well, whatever the custom.
+    const NOTATION: Notation = Notation::Numbers;
     /// The PDN `GameType` number.
     const PDN_GAME_TYPE: u8;
     /// Other variants' `GameType` numbers that games of this variant are found under in
@@ -193,6 +197,8 @@ impl Variant for Brazilian {
     const FLYING_KINGS: bool = true; // FMJD 3.9
     const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
     const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY; // FMJD 4.13
+                                                                 // FORMATS §7, "Notation customs": a1 to h8, as pydraughts writes them.
+    const NOTATION: Notation = Notation::Algebraic;
     const PDN_GAME_TYPE: u8 = 26;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
 }
@@ -235,6 +241,8 @@ impl Variant for Russian {
     const FLYING_KINGS: bool = true;
     const MEN_CAPTURE_BACKWARDS: bool = true;
     const CROWNS_MID_CAPTURE: bool = true;
+    // FORMATS §7, "Notation customs": a1 to h8, as pydraughts writes them.
+    const NOTATION: Notation = Notation::Algebraic;
     const PDN_GAME_TYPE: u8 = 25;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }
@@ -349,8 +357,10 @@ impl Variant for Thai {
 /// capture taking the most pieces is compulsory, kings and men counting alike (Wikipedia,
 /// "Turkish draughts"; mindsports.nl, "Turkish Draughts"). A man reaching the last row
 /// is crowned where its move ends; during a capture it goes on as a man (Wikipedia:
-/// "promoted to a king at the end of the move"; other sources let it go on as a king
-/// [verify]). Only repetition draws here.
+/// "promoted to a king at the end of the move", and so pydraughts plays it; other
+/// sources end the move there or let it go on, see `tests/rules_turkish.rs`
+/// [verify]). Squares are written algebraically, `a1` White's bottom-left. Only
+/// repetition draws here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Turkish;
 
@@ -365,6 +375,8 @@ impl Variant for Turkish {
     const FLYING_KINGS: bool = true;
     const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY;
     const REMOVES_DURING_CAPTURE: bool = true;
+    // FORMATS §7, "Notation customs": a1 to h8, as pydraughts writes them.
+    const NOTATION: Notation = Notation::Algebraic;
     const PDN_GAME_TYPE: u8 = 30;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }

@@ -535,7 +535,8 @@ fn russian_man_crowned_during_a_capture_goes_on_as_a_king() {
         after.piece_at(sq(13)),
         Some(Piece::new(Color::White, Kind::King))
     );
-    assert_eq!(p.move_text(&mv), "11x13");
+    // Russian writes algebraic squares (FORMATS §7): 11 is f6, 13 is a5.
+    assert_eq!(p.move_text(&mv), "f6xa5");
     assert_eq!(p.move_path(&mv), [sq(11), sq(2), sq(13)]);
     assert_moves::<Pool>("W:W11:B7,9", &["11x2x7"]);
     assert_moves::<Brazilian>("W:W11:B7,9", &["11x2x7"]);

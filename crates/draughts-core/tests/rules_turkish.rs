@@ -1,10 +1,12 @@
 //! The Turkish rules, one position per rule, each asserting the exact set of legal moves
 //! (captured-square form, captured squares ascending).
 //!
-//! Sources: Wikipedia, "Turkish draughts" (W); mindsports.nl, "Turkish Draughts" (M).
+//! Sources: Wikipedia, "Turkish draughts" (W); mindsports.nl, "Turkish Draughts" (M);
+//! pydraughts 0.6.7 (P, an independent implementation, see `pydraughts.rs`).
 //! Squares are numbered 1 (a8) to 64 (h1) row by row from the top left, every square
 //! playable: square `n` is on row `(n-1)/8` from the top and column `(n-1)%8` from the
-//! left, so d4 is 36 and its neighbours are 28 (up), 44 (down), 35 and 37.
+//! left, so d4 is 36 and its neighbours are 28 (up), 44 (down), 35 and 37. Turkish
+//! writes those algebraic names (FORMATS §7); the readers take both.
 
 use draughts_core::{Color, Kind, Position, Square, Turkish};
 
@@ -19,7 +21,12 @@ fn assert_moves(fen: &str, expected: &[&str]) -> Position<Turkish> {
 #[test]
 fn start() {
     let start = Position::<Turkish>::initial();
-    assert_eq!(start.to_fen(), "W:W41-56:B9-24");
+    assert_eq!(
+        start.to_fen(),
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3\
+         :Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+    );
+    assert_eq!("W:W41-56:B9-24".parse(), Ok(start));
     assert_eq!(start.turn(), Color::White);
     assert_eq!(start.legal_moves().len(), 8);
 }
@@ -104,6 +111,31 @@ fn a_man_crowns_where_its_move_ends() {
     assert_eq!(after.turn(), Color::Black);
 }
 
+/// Crowning during a capture (FORMATS §7 [verify]). The sources disagree: W says a man
+/// reaching the last row "is promoted to a king at the end of the move"; setupgroup.com,
+/// "Turkish checkers", that it is promoted "and the move terminates"; draughts.github.io,
+/// "Turkish Draughts" (rule 6), that once promoted "it can continue its move if it has a
+/// possible capture", without saying whether as a king. P goes on as a man and crowns at
+/// the end (`pieces_promote_and_continue_capturing` is Russian's alone): from d6 over d7
+/// to d8, then over e8 to f8 only, never on to g8 or h8 as a flying king would, and
+/// never stopping on d8 while e8 can be taken. We follow W and P: d6xf8, taking both.
+#[test]
+fn crowning_during_a_capture_waits_for_the_end_of_the_move() {
+    let p = assert_moves("W:W20:B5,12", &["20x6x5x12"]);
+    assert_eq!(p.to_fen(), "W:Wd6:Bd7,e8");
+    let mv = p.legal_moves()[0];
+    assert_eq!(p.move_text(&mv), "d6xf8");
+    assert!(!mv.crowns_mid_capture());
+    // A man landing on the last row with a piece beside it takes it sideways, as a man
+    // (P: c6xa8).
+    assert_moves("W:W19:B2,11", &["19x1x2x11"]);
+    // With b8 two squares away a king on d8 would fly over c8 and take it; the man
+    // cannot, so the capture ends on d8, where it is crowned (P: d6xd8, then Kd8).
+    let p = assert_moves("W:W20:B2,12", &["20x4x12"]);
+    let after = p.play_text("d6xd8").expect("legal");
+    assert_eq!(after.to_fen(), "B:WKd8:Bb8");
+}
+
 /// W: the squares of the pieces taken are free at once, so a capture may end on one:
 /// here on c6 (19), where it took a king first; the capturing king stays a king.
 #[test]
@@ -113,6 +145,6 @@ fn a_capture_may_end_where_it_took_a_king() {
         &["3x19x19x20x30x45", "3x18x19x20x30x45", "3x17x19x20x30x45"],
     );
     let after = p.play_text("3x19x19x20x30x45").expect("legal");
-    assert_eq!(after.to_fen(), "B:WK19:B");
+    assert_eq!(after.to_fen(), "B:WKc6:B");
     assert_eq!(after.hash(), after.compute_hash());
 }

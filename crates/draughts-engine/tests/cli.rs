@@ -18,13 +18,15 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Every variant of the core's list plays through the command line.
+/// Every variant of the core's list plays through the command line; Brazilian and
+/// Russian write their positions in algebraic squares (FORMATS §7).
 #[test]
 fn every_variant_perfts_and_analyses() {
+    let algebraic = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
     for (variant, fen, count) in [
-        ("brazilian", "W:W21-32:B1-12", "perft(5) = 7473  ("),
+        ("brazilian", algebraic, "perft(5) = 7473  ("),
         ("pool", "B:W21-32:B1-12", "perft(5) = 7482  ("),
-        ("russian", "W:W21-32:B1-12", "perft(5) = 7482  ("),
+        ("russian", algebraic, "perft(5) = 7482  ("),
     ] {
         let output = draughts(&["perft", "--variant", variant, "--depth", "5"]);
         assert!(output.status.success(), "{}", stderr(&output));

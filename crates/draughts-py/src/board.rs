@@ -120,6 +120,23 @@ impl Board {
         Ok(self.position().piece_at(self.square(square)?).map(Piece))
     }
 
+    /// The name of `square` as the variant writes it: its number, or `a1`..`h8` in
+    /// Russian, Brazilian and Turkish (`Board("russian").square_name(29) == "a1"`).
+    fn square_name(&self, square: i64) -> PyResult<String> {
+        Ok(self.game.kind().square_text(self.square(square)?))
+    }
+
+    /// The row (0 = top) and column (0 = left) of `square` as the variant's diagrams
+    /// place it, White at the bottom (the mirrored board of Italian and Spanish and
+    /// Turkish's full board included).
+    fn square_coordinates(&self, square: i64) -> PyResult<(u8, u8)> {
+        let square = self.square(square)?;
+        let kind = self.game.kind();
+        kind.coordinates(square).ok_or_else(|| {
+            InvalidSquare::new_err(format!("square {square} is not on the {kind} board"))
+        })
+    }
+
     /// The squares of the pieces of `color` and `kind` (`MAN` or `KING`), ascending.
     fn pieces(&self, color: bool, kind: u8) -> PyResult<Vec<u32>> {
         let squares = self.position().squares_of(to_color(color), to_kind(kind)?);

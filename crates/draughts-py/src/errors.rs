@@ -99,6 +99,7 @@ pub fn move_text(error: MoveTextError) -> PyErr {
     let message = error.to_string();
     match error {
         MoveTextError::Syntax(_) => InvalidMove::new_err(message),
+        MoveTextError::Square(_) => InvalidSquare::new_err(message),
         MoveTextError::Illegal(_) => IllegalMove::new_err(message),
         MoveTextError::Ambiguous { .. } => AmbiguousMove::new_err(message),
     }

@@ -148,6 +148,33 @@ def test_crowning_is_promotion():
     assert board.pieces(BLACK, KING) == [board.peek().to_square]
 
 
+def test_algebraic_squares_where_the_variant_writes_them():
+    """Russian, Brazilian and Turkish write a1..h8 (a1 White's bottom-left) in FEN and
+    moves, and read numbers too; the other variants keep numbers."""
+    russian = Board("russian")
+    assert russian.fen().startswith("W:Wa1,c1,e1,g1,b2")
+    assert sorted(str(m) for m in russian.legal_moves)[:2] == ["a3-b4", "c3-b4"]
+    assert russian.square_name(29) == "a1" and russian.square_name(1) == "b8"
+    assert str(russian.push_text("22-18")) == "c3-d4"
+    russian.push_text("f6-e5")
+    assert str(russian.push_text("d4:f6")) == "d4xf6"
+    assert Board("russian", "W:W21-32:B1-12") == Board("russian")
+    turkish = Board("turkish")
+    assert turkish.square_name(1) == "a8" and turkish.square_name(64) == "h1"
+    assert turkish.square_coordinates(64) == (7, 7)
+    assert Board("italian").square_coordinates(1) == (0, 0)
+    assert russian.square_coordinates(29) == (7, 0)
+    with pytest.raises(InvalidSquare):
+        turkish.square_coordinates(65)
+    assert str(turkish.parse_move("d3-d4")) == "d3-d4"
+    assert Board("english").square_name(29) == "29"
+    assert Board("english", "B:Wa1:Bb8").fen() == "B:W29:B1"
+    with pytest.raises(InvalidSquare):
+        russian.parse_move("a2-b3")
+    with pytest.raises(InvalidFen):
+        Board("russian", "W:Wi9:Bb6")
+
+
 def test_fen_errors_and_set_fen():
     for bad in ["", "X:W1:B2", "W:W51:B1", "W:W1,1:B2", "W:W:B:W"]:
         with pytest.raises(InvalidFen):

@@ -50,3 +50,19 @@ def test_flipped_puts_square_one_at_the_bottom():
     flipped = _parse(svg.board(board, flipped=True))
     first = lambda root: next(t for t in root.findall(f"{NS}text") if t.text == "1")
     assert float(first(plain).get("y")) < 40 < float(first(flipped).get("y"))
+
+
+def test_squares_sit_where_each_variant_puts_them():
+    """Italian's square 1 is the top-left corner; Turkish's 64 squares all fit the board;
+    Russian labels its squares a1..h8."""
+    at = lambda root, label: next(t for t in root.findall(f"{NS}text") if t.text == label)
+    italian = _parse(svg.board(Board("italian")))
+    assert float(at(italian, "1").get("x")) < 40 and float(at(italian, "1").get("y")) < 40
+    turkish = _parse(svg.board(Board("turkish")))
+    texts = turkish.findall(f"{NS}text")
+    assert len(texts) == 64
+    assert all(0 <= float(t.get("y")) < 320 for t in texts)
+    assert float(at(turkish, "h1").get("x")) > 280
+    russian = _parse(svg.board(Board("russian")))
+    a1 = at(russian, "a1")
+    assert float(a1.get("x")) < 40 and float(a1.get("y")) > 280

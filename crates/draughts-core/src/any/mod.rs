@@ -19,7 +19,7 @@ use crate::notation::MoveTextError;
 use crate::perft::{divide, perft};
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Notation, Square, SquareError};
 use crate::variant::{
     Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Killer, Pool,
     Russian, Spanish, Thai, Turkish, Variant,
@@ -328,6 +328,55 @@ impl VariantKind {
     /// The number of playable squares (32, 50 or 64), numbered from 1.
     pub fn squares(self) -> u8 {
         with_variant!(self, V => <<V as Variant>::Board as Geometry>::SQUARES)
+    }
+
+    /// How the variant writes its squares ([`Variant::NOTATION`]).
+    pub fn notation(self) -> Notation {
+        with_variant!(self, V => V::NOTATION)
+    }
+
+    /// `square` as the variant writes it: its number, or its algebraic name
+    /// ([`Square::to_text`]).
+    ///
+    /// ```
+    /// use draughts_core::{Square, VariantKind};
+    ///
+    /// let a1 = Square::new(29).unwrap();
+    /// assert_eq!(VariantKind::Russian.square_text(a1), "a1");
+    /// assert_eq!(VariantKind::English.square_text(a1), "29");
+    /// assert_eq!(VariantKind::Russian.parse_square("29"), Ok(a1));
+    /// ```
+    pub fn square_text(self, square: Square) -> String {
+        with_variant!(self, V => square.to_text::<V>())
+    }
+
+    /// The row (0 = top, White's far side) and column (0 = White's left) of `square` on
+    /// the variant's board, as its diagrams place it; `None` off the board.
+    ///
+    /// ```
+    /// use draughts_core::{Square, VariantKind};
+    ///
+    /// let square = |n| Square::new(n).unwrap();
+    /// assert_eq!(VariantKind::English.coordinates(square(1)), Some((0, 1)));
+    /// assert_eq!(VariantKind::Italian.coordinates(square(1)), Some((0, 0)));
+    /// assert_eq!(VariantKind::Turkish.coordinates(square(64)), Some((7, 7)));
+    /// assert_eq!(VariantKind::English.coordinates(square(33)), None);
+    /// ```
+    pub fn coordinates(self, square: Square) -> Option<(u8, u8)> {
+        with_variant!(self, V => {
+            let n = square.number();
+            (n <= <<V as Variant>::Board as Geometry>::SQUARES)
+                .then(|| <<V as Variant>::Board as Geometry>::coordinates(n))
+        })
+    }
+
+    /// Reads a square of the variant's board given as a number or an algebraic name
+    /// ([`Square::from_text`]).
+    ///
+    /// # Errors
+    /// [`SquareError`] for text that is neither, or a square off the board or light.
+    pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
+        with_variant!(self, V => Square::from_text::<V>(text))
     }
 
     /// The variant of a PDN `GameType` number.

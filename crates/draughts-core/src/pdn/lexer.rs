@@ -292,6 +292,7 @@ impl Lexer {
                 Tok::Ellipsis
             }
             b'0'..=b'9' => self.number_or_move(text),
+            b if b.is_ascii_alphabetic() => self.algebraic_move(text),
             _ => self.word(text),
         };
         self.at_line_start = false;
@@ -478,11 +479,54 @@ impl Lexer {
             }
             return self.word(text);
         }
+        let (body, marks) = self.finish_move(text, start, at);
+        let (a, b) = (numbers[0], numbers[1]);
+        if numbers.len() == 2 && separators == [b'-'] && (a == 0 || b == 0 || a == b) {
+            return Tok::Result(format!("{a}-{b}"));
+        }
+        Tok::Move { text: body, marks }
+    }
+
+    /// A move in algebraic squares (`c3-d4`, `c3xe5`, `c3:e5`, `c3 x e5 x g7`, marks
+    /// glued), as Russian, Brazilian and Turkish games write them; anything else that
+    /// starts with a letter is a word.
+    fn algebraic_move(&mut self, text: &str) -> Tok {
+        let start = self.pos;
+        // A letter and one or two digits: where the square ends.
+        let square_end = |at: usize| -> Option<usize> {
+            Self::byte(text, at).filter(u8::is_ascii_alphabetic)?;
+            let end = Self::digits_end(text, at + 1);
+            (end > at + 1 && end <= at + 3).then_some(end)
+        };
+        let Some(mut at) = square_end(start) else {
+            return self.word(text);
+        };
+        let mut squares = 1;
+        loop {
+            let sep_at = Self::skip_inline_space(text, at);
+            let Some(b'-' | b'x' | b'X' | b':') = Self::byte(text, sep_at) else {
+                break;
+            };
+            let Some(end) = square_end(Self::skip_inline_space(text, sep_at + 1)) else {
+                break;
+            };
+            at = end;
+            squares += 1;
+        }
+        if squares < 2 {
+            return self.word(text);
+        }
+        let (body, marks) = self.finish_move(text, start, at);
+        Tok::Move { text: body, marks }
+    }
+
+    /// The move whose squares run from `start` to `at`, white space removed, and the
+    /// marks glued to it; the lexer goes on after them.
+    fn finish_move(&mut self, text: &str, start: usize, mut at: usize) -> (String, String) {
         let body: String = text[start..at]
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
-        // Marks glued to the move.
         let mut marks = String::new();
         loop {
             match Self::byte(text, at) {
@@ -503,10 +547,6 @@ impl Lexer {
         // Whatever follows (`32-28abc`) is the next token's: going back to read it all as
         // one word could rescan a long run of spaced moves again and again.
         self.pos = at;
-        let (a, b) = (numbers[0], numbers[1]);
-        if numbers.len() == 2 && separators == [b'-'] && (a == 0 || b == 0 || a == b) {
-            return Tok::Result(format!("{a}-{b}"));
-        }
-        Tok::Move { text: body, marks }
+        (body, marks)
     }
 }

@@ -289,6 +289,7 @@ impl PdnError {
                 MoveTextError::Syntax(_) => "move: unreadable text",
                 MoveTextError::Illegal(_) => "move: illegal",
                 MoveTextError::Ambiguous { .. } => "move: ambiguous",
+                MoveTextError::Square(_) => "move: square off the board",
             },
         }
     }

@@ -97,8 +97,11 @@ pub fn parse_fen<V: Variant>(fen: &str) -> Result<Position<V>, ApiError> {
 /// One square of the board.
 #[derive(Debug, Serialize)]
 pub struct SquareView {
-    /// Its number (1..=50 or 1..=32).
+    /// Its number (1..=50, 1..=32 or 1..=64).
     pub number: u8,
+    /// Its name as the variant writes it: the number, or `a1`..`h8` (Russian,
+    /// Brazilian, Turkish).
+    pub label: String,
     /// Row from the top, 0-based.
     pub row: u8,
     /// Column from the left, 0-based.
@@ -179,31 +182,16 @@ pub fn line_view<V: Variant>(position: &Position<V>, moves: &[Move<V>]) -> Vec<M
         .collect()
 }
 
-/// The row and column of square `number` (rows from the top), as the core's diagrams
-/// place it: on boards of dark squares, square 1 is the top row's first dark square
-/// (the top-left corner itself on mirrored boards); on the full board, every square.
-fn place<V: Variant>(number: u8) -> (u8, u8) {
-    let per_row = <V::Board as Geometry>::PER_ROW;
-    let index = number - 1;
-    let row = index / per_row;
-    let col = if <V::Board as Geometry>::ALL_SQUARES {
-        index % per_row
-    } else {
-        let offset = (row % 2 == 0) != <V::Board as Geometry>::MIRRORED;
-        2 * (index % per_row) + u8::from(offset)
-    };
-    (row, col)
-}
-
 /// `game` as the page draws it.
 pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
     let position = game.position();
     let squares = (1..=<V::Board as Geometry>::SQUARES)
         .filter_map(Square::new)
         .map(|square| {
-            let (row, col) = place::<V>(square.number());
+            let (row, col) = <V::Board as Geometry>::coordinates(square.number());
             SquareView {
                 number: square.number(),
+                label: square.to_text::<V>(),
                 row,
                 col,
                 piece: position.piece_at(square).map(|p| p.letter()),
@@ -261,7 +249,19 @@ pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Italian, Turkish};
+    use draughts_core::{English, International, Italian, Russian, Turkish};
+
+    fn place<V: Variant>(number: u8) -> (u8, u8) {
+        <V::Board as Geometry>::coordinates(number)
+    }
+
+    fn labels<V: Variant>() -> Vec<String> {
+        board_view(&Game::<V>::new())
+            .squares
+            .into_iter()
+            .map(|square| square.label)
+            .collect()
+    }
 
     #[test]
     fn squares_sit_where_the_diagrams_put_them() {
@@ -276,6 +276,12 @@ mod tests {
         assert_eq!(place::<Turkish>(1), (0, 0));
         assert_eq!(place::<Turkish>(10), (1, 1));
         assert_eq!(place::<Turkish>(64), (7, 7));
+        // Labels by the variant's custom: numbers, or a1 at White's bottom left.
+        assert_eq!(labels::<International>()[45], "46");
+        assert_eq!(labels::<Russian>()[28], "a1");
+        assert_eq!(labels::<Russian>()[0], "b8");
+        assert_eq!(labels::<Turkish>()[0], "a8");
+        assert_eq!(labels::<Turkish>()[63], "h1");
     }
 
     #[test]

@@ -27,14 +27,12 @@ BLACK_PIECE = ("#2b2b2b", "#000000")
 Arrow = Union[Move, Tuple[int, int]]
 
 
-def _cell(square: int, side: int, flipped: bool) -> Tuple[int, int]:
-    """(row, column) of a square numbered as players read it: row by row from the top
-    left, on the dark squares, the first row starting on its second cell."""
-    per_row = side // 2
-    index = square - 1
-    row = index // per_row
-    column = 2 * (index % per_row) + (1 if row % 2 == 0 else 0)
+def _cell(board: Board, square: int, flipped: bool) -> Tuple[int, int]:
+    """(row, column) of a square numbered as players read it, where the variant's
+    diagrams place it (``Board.square_coordinates``), turned round if ``flipped``."""
+    row, column = board.square_coordinates(square)
     if flipped:
+        side = board.board_size
         return side - 1 - row, side - 1 - column
     return row, column
 
@@ -51,8 +49,8 @@ def board(
 ) -> str:
     """The board as an SVG image: ``lastmove`` highlighted along its path, ``arrows``
     (moves or ``(from, to)`` pairs), marked ``squares``, turned round with ``flipped``
-    (Black at the bottom), ``size`` pixels wide (400 if not given), square numbers
-    unless ``numbers=False``."""
+    (Black at the bottom), ``size`` pixels wide (400 if not given), square names as the
+    variant writes them (numbers, or ``a1``..``h8``) unless ``numbers=False``."""
     side = board.board_size
     pixels = 400 if size is None else int(size)
     if pixels <= 0:
@@ -67,14 +65,19 @@ def board(
     ]
     highlighted = set(lastmove.path) if lastmove is not None else set()
     marked = {_square(board, s) for s in squares}
+    # The squares pieces stand on are dark; the full board (Turkish) is chequered.
+    playable = {_cell(board, square, flipped) for square in range(1, board.square_count + 1)}
     for row in range(side):
         for column in range(side):
-            color = DARK if (row + column) % 2 == 1 else LIGHT
+            if len(playable) < side * side:
+                color = DARK if (row, column) in playable else LIGHT
+            else:
+                color = DARK if (row + column) % 2 == 1 else LIGHT
             out.append(
                 f'<rect x="{column * cell}" y="{row * cell}" width="{cell}" height="{cell}" fill="{color}"/>'
             )
     for square in range(1, board.square_count + 1):
-        row, column = _cell(square, side, flipped)
+        row, column = _cell(board, square, flipped)
         x, y = column * cell, row * cell
         if square in highlighted or square in marked:
             fill = MARKED if square in marked else HIGHLIGHT
@@ -82,7 +85,7 @@ def board(
         if numbers:
             out.append(
                 f'<text x="{x + 2}" y="{y + 9}" font-size="8" font-family="sans-serif" '
-                f'fill="#f8f8f8">{square}</text>'
+                f'fill="#f8f8f8">{board.square_name(square)}</text>'
             )
         piece = board.piece_at(square)
         if piece is not None:
@@ -97,7 +100,7 @@ def board(
                 )
     for arrow in arrows:
         start, end = (arrow.from_square, arrow.to_square) if isinstance(arrow, Move) else arrow
-        (r0, c0), (r1, c1) = (_cell(_square(board, s), side, flipped) for s in (start, end))
+        (r0, c0), (r1, c1) = (_cell(board, _square(board, s), flipped) for s in (start, end))
         out.append(
             f'<line x1="{(c0 + 0.5) * cell}" y1="{(r0 + 0.5) * cell}" x2="{(c1 + 0.5) * cell}" '
             f'y2="{(r1 + 0.5) * cell}" stroke="{ARROW}" stroke-width="5" stroke-opacity="0.8" '

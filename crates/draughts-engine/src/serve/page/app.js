@@ -132,7 +132,7 @@ function draw() {
       if (king) el("circle", { cx: x, cy: y, r: 2.1, class: `crown${lifted}` }, g);
     }
     if (taken.has(square.number)) el("circle", { cx: x, cy: y, r: 4.4, class: "taken" }, g);
-    el("text", { x: x - 4.7, y: y - 3, class: "number" }, g).textContent = square.number;
+    el("text", { x: x - 4.7, y: y - 3, class: "number" }, g).textContent = square.label;
     if (!prefix.length && starts.has(square.number)) g.classList.add("movable");
   }
   // The reply under the best move.
