@@ -397,6 +397,20 @@ mod tests {
         assert_eq!(follower(Some(7)).minutes(per_move), 7);
     }
 
+    /// Our side of a game against the Follower at `address`: the player, the game from
+    /// the start, and 0.1 s a move.
+    fn game_against(
+        address: String,
+    ) -> (RemoteFollower<International>, Game<International>, Level) {
+        let us = RemoteFollower::new(RemoteSpec {
+            address,
+            minutes: Some(1),
+            move_limit: 0,
+            initiator: "us".into(),
+        });
+        (us, Game::new(), Level::MoveTime(Duration::from_millis(100)))
+    }
+
     /// A Follower that answers too late loses the game on time, gets GAMEEND for it
     /// (its late move read and ignored), and is asked for the next game on the same
     /// connection.
@@ -435,14 +449,7 @@ mod tests {
             connection.send(&ack).unwrap();
             (end, next(&mut connection))
         });
-        let mut us = RemoteFollower::<International>::new(RemoteSpec {
-            address,
-            minutes: Some(1),
-            move_limit: 0,
-            initiator: "us".into(),
-        });
-        let game = Game::new();
-        let level = Level::MoveTime(Duration::from_millis(100));
+        let (mut us, game, level) = game_against(address);
         us.new_game().unwrap();
         let fault = us.think(&game, level, Duration::from_millis(100));
         assert!(matches!(fault, Err(Fault::Time(_))), "{fault:?}");
@@ -489,14 +496,7 @@ mod tests {
             }
             requests
         });
-        let mut us = RemoteFollower::<International>::new(RemoteSpec {
-            address,
-            minutes: Some(1),
-            move_limit: 0,
-            initiator: "us".into(),
-        });
-        let game = Game::new();
-        let level = Level::MoveTime(Duration::from_millis(100));
+        let (mut us, game, level) = game_against(address);
         for _ in 0..2 {
             us.new_game().unwrap();
             let fault = us.think(&game, level, Duration::from_secs(5));
