@@ -9,7 +9,7 @@ use draughts_core::{GameResult, International, Position};
 use draughts_dxp::{AcceptCode, BackCode, EndReason, Framer, Message};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -88,22 +88,33 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs `draughts dxp --connect` against `follower` as `Tester` with `args`, writing
+/// the games to `pdn`; its standard output, once it has succeeded.
+fn connect(follower: &Follower, args: &[&str], pdn: &Path) -> String {
+    let output = Command::new(DRAUGHTS)
+        .args(["dxp", "--connect", &follower.address, "--name", "Tester"])
+        .args(args)
+        .arg("--pdn")
+        .arg(pdn)
+        .output()
+        .expect("run draughts dxp --connect");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    stdout
+}
+
 #[test]
 fn our_initiator_against_our_follower() {
     let follower = Follower::start("300");
     let dir = temp_dir("loopback");
     let pdn = dir.join("games.pdn");
-    let output = Command::new(DRAUGHTS)
-        .args(["dxp", "--connect", &follower.address, "--games", "2"])
-        .args([
-            "--nodes", "300", "--hash", "1", "--moves", "25", "--name", "Tester",
-        ])
-        .arg("--pdn")
-        .arg(&pdn)
-        .output()
-        .expect("run draughts dxp --connect");
-    let stdout = text(&output.stdout);
-    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    let stdout = connect(
+        &follower,
+        &[
+            "--games", "2", "--moves", "25", "--nodes", "300", "--hash", "1",
+        ],
+        &pdn,
+    );
     assert!(
         stdout.contains("game 2/2: draughts 0.1.0 - Tester"),
         "{stdout}"
@@ -135,15 +146,13 @@ fn our_initiator_can_take_black_first() {
     let follower = Follower::start("300");
     let dir = temp_dir("black-first");
     let pdn = dir.join("games.pdn");
-    let output = Command::new(DRAUGHTS)
-        .args(["dxp", "--connect", &follower.address, "--games", "1"])
-        .args(["--color", "black", "--nodes", "300", "--hash", "1"])
-        .args(["--moves", "15", "--name", "Tester", "--pdn"])
-        .arg(&pdn)
-        .output()
-        .expect("run draughts dxp --connect");
-    let stdout = text(&output.stdout);
-    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    let stdout = connect(
+        &follower,
+        &[
+            "--games", "1", "--color", "black", "--moves", "15", "--nodes", "300", "--hash", "1",
+        ],
+        &pdn,
+    );
     assert!(
         stdout.contains("game 1/1: draughts 0.1.0 - Tester"),
         "{stdout}"
