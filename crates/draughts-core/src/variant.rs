@@ -19,6 +19,47 @@
 //! `with_variant!`, so every command of the engine plays it), and its data: `tests/data/perft_<name>.txt`, a `Brute` rules
 //! statement in `tests/common`, and the engine's `openings/<name>.fen`
 //! (`draughts openings --variant <name>`).
+//!
+//! A sixteenth variant, complete: say a club plays English checkers with flying kings
+//! that may also capture backwards with their men. Its type states the two rules that
+//! differ from the defaults, and at once positions, legal moves, FEN, move text and
+//! perft work for it:
+//!
+//! ```
+//! use draughts_core::{perft, Board8, Color, Position, Variant};
+//!
+//! /// English checkers with flying kings and men capturing backwards (a house rule).
+//! #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+//! struct FlyingCheckers;
+//!
+//! impl Variant for FlyingCheckers {
+//!     const NAME: &'static str = "flying-checkers";
+//!     type Board = Board8;
+//!     const FIRST_TO_MOVE: Color = Color::Black;
+//!     const MEN_PER_SIDE: u8 = 12;
+//!     const FLYING_KINGS: bool = true;
+//!     const MEN_CAPTURE_BACKWARDS: bool = true;
+//!     const PDN_GAME_TYPE: u8 = 50;
+//!     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+//! }
+//!
+//! // The start is English's: the same seven opening moves.
+//! let start = Position::<FlyingCheckers>::initial();
+//! assert_eq!(perft(&start, 1), 7);
+//! // A king on 1 flies down the diagonal 1-6-10-15-19-24-28 and takes the man on 19
+//! // from afar, landing on 24 or 28; an English king could not reach it.
+//! let pos: Position<FlyingCheckers> = "B:W19:BK1".parse()?;
+//! let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+//! assert_eq!(texts, ["1x24", "1x28"]);
+//! // A man takes backwards.
+//! let pos: Position<FlyingCheckers> = "B:W14:B18".parse()?;
+//! assert_eq!(pos.play_text("18x9")?.to_fen(), "W:W:B9");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Adding its name to the `variants!` list in `any/mod.rs` (`FlyingCheckers
+//! "flying-checkers",`) then gives it a [`crate::VariantKind`] and its run-time arms, and
+//! with them every command of the engine.
 
 pub use crate::frisian::{Frisian, Frysk};
 use crate::geometry::{Board10, Board8, Board8Full, Board8Mirrored, Geometry};
@@ -194,11 +235,11 @@ impl Variant for Brazilian {
     type Board = Board8;
     const FIRST_TO_MOVE: Color = Color::White; // FMJD 1.5
     const MEN_PER_SIDE: u8 = 12;
+    // FORMATS §7, "Notation customs": a1 to h8, as pydraughts writes them.
+    const NOTATION: Notation = Notation::Algebraic;
     const FLYING_KINGS: bool = true; // FMJD 3.9
     const MEN_CAPTURE_BACKWARDS: bool = true; // FMJD 4.2
     const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY; // FMJD 4.13
-                                                                 // FORMATS §7, "Notation customs": a1 to h8, as pydraughts writes them.
-    const NOTATION: Notation = Notation::Algebraic;
     const PDN_GAME_TYPE: u8 = 26;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
 }
