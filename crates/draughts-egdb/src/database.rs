@@ -127,10 +127,9 @@ impl<V: Variant> Database<V> {
     /// # Errors
     /// The directory cannot be read, or a slice file is damaged (bad magic, truncated,
     /// checksum mismatch in header or tables, contents that disagree with its name);
-    /// [`Error::UnsupportedGoal`] for a variant not won by blocking,
-    /// [`Error::UnsupportedBoard`] for one on the full board.
+    /// [`Error::UnsupportedBoard`] for a variant on the full board.
     pub fn open(dir: impl AsRef<Path>) -> Result<Database<V>, Error> {
-        crate::error::check_goal::<V>()?;
+        crate::error::check_board::<V>()?;
         let dir = dir.as_ref();
         let mut db = Database::empty(dir);
         let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
@@ -260,8 +259,10 @@ impl<V: Variant> Database<V> {
     ///
     /// Only quiet positions are stored; the probe resolves the others:
     ///
-    /// 1. a side without pieces: the side to move loses if it is that side; if the
-    ///    opponent has none, the side to move wins if it has a move;
+    /// 1. decided by the material (a side without pieces; in Breakthrough, a king on
+    ///    the board): the side to move without a move takes the variant's no-move value
+    ///    (a loss; a win in Antidraughts), and with one the opposite, since every move
+    ///    leaves the opponent without one;
     /// 2. the side to move must capture: the minimax of its captures (each child has
     ///    fewer pieces, so this ends);
     /// 3. quiet: the stored value;
@@ -272,8 +273,8 @@ impl<V: Variant> Database<V> {
     ///
     /// The minimax is three-valued: a child lost for the opponent is a win whatever
     /// else is unknown; otherwise an unknown child makes the result unknown; otherwise
-    /// all children won for the opponent (or no move) is a loss, and anything else a
-    /// draw. The builder adds to the exception list every threat position this search
+    /// all children won for the opponent is a loss (no move: the no-move value), and
+    /// anything else a draw. The builder adds to the exception list every threat position this search
     /// cannot decide, so in a database holding every slice up to some number of pieces
     /// the probe of every position up to that number is decided and exact.
     ///

@@ -12,8 +12,10 @@
 //!    capture takes the minimax of its captures, probed in the finished smaller slices.
 //!    Otherwise its promotions are probed in finished slices (a child lost for the
 //!    opponent wins at once, a drawn one is an escape from losing), and the steps that
-//!    stay in the job are counted. No move at all, or nothing but children won for the
-//!    opponent, is a loss. A child's value is read from its slice's value table
+//!    stay in the job are counted. Nothing but children won for the opponent is a loss;
+//!    no move at all is the variant's no-move value (a loss, a win in Antidraughts). In
+//!    Breakthrough a promotion ends the game (the opponent, facing a king, has no move),
+//!    so it wins at once and no slice with kings is needed. A child's value is read from its slice's value table
 //!    ([`crate::values`]) where the build has one; otherwise the probe searches, and its
 //!    searches in the finished slices are remembered per worker thread
 //!    ([`crate::memo`]), so that the many positions whose captures reach the same
@@ -356,8 +358,8 @@ fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
 ///
 /// # Errors
 /// The directory cannot be written, an existing file of a needed slice is damaged (delete
-/// it to rebuild it), or the thread pool cannot start; [`Error::UnsupportedGoal`] for a
-/// variant not won by blocking, [`Error::UnsupportedBoard`] for one on the full board.
+/// it to rebuild it), or the thread pool cannot start; [`Error::UnsupportedBoard`] for
+/// a variant on the full board.
 pub fn build<V: Variant>(
     dir: impl AsRef<Path>,
     pieces: u32,
@@ -381,7 +383,7 @@ pub fn build_with<V: Variant>(
     mut on_slice: impl FnMut(&SliceReport),
     progress: OnProgress<'_>,
 ) -> Result<(), Error> {
-    crate::error::check_goal::<V>()?;
+    crate::error::check_board::<V>()?;
     let dir = dir.as_ref();
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -752,7 +754,14 @@ fn initialise<V: Variant>(
         }
     }
     if count == 0 && !escape {
-        table.set(i, flag | LOSS, 0);
+        // No move at all takes the goal's value; only promotions won for the opponent
+        // lose.
+        let v = if promotions.is_empty() {
+            crate::goal::no_move::<V>()
+        } else {
+            Wld::Loss
+        };
+        table.set(i, flag | code(v), 0);
         return Ok(true);
     }
     let count = count + u32::from(escape);

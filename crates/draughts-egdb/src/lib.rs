@@ -25,6 +25,31 @@
 //! [`Wld::Draw`] when neither side can force a win (a game that goes on forever is a
 //! draw). The move-count draw rules of the variants are not part of the database.
 //!
+//! A win is a win under the variant's own [`draughts_core::Goal`]: in Antidraughts the
+//! side to move without pieces or without a move has won; in Breakthrough the first
+//! king wins, so a side facing a king has lost, and only materials without kings are
+//! stored (the probe decides the others at once; [`Material::is_covered`]).
+//!
+//! ```
+//! use draughts_core::{Antidraughts, Breakthrough, Position};
+//! use draughts_egdb::{build, BuildOptions, Database};
+//! use draughts_search::Wld;
+//!
+//! let dir = std::env::temp_dir().join(format!("egdb-doc-goals-{}", std::process::id()));
+//! build::<Antidraughts>(&dir, 2, &BuildOptions::default())?;
+//! let db = Database::<Antidraughts>::open(&dir)?;
+//! // The cornered king can only offer itself; the capture is compulsory and wins for it.
+//! let pos: Position<Antidraughts> = "W:WK46:BK5".parse()?;
+//! assert_eq!(db.probe(&pos)?, Some(Wld::Win));
+//! build::<Breakthrough>(&dir, 2, &BuildOptions::default())?;
+//! let db = Database::<Breakthrough>::open(&dir)?;
+//! // Black crowns first.
+//! let pos: Position<Breakthrough> = "W:W28:B45".parse()?;
+//! assert_eq!(db.probe(&pos)?, Some(Wld::Loss));
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Frisian's king runs
 //!
 //! Frisian and Frysk! forbid a side with men to move one king more than three times in a
@@ -114,6 +139,7 @@ mod error;
 mod exceptions;
 mod format;
 mod generate;
+mod goal;
 mod index;
 mod jobs;
 mod material;

@@ -3,9 +3,10 @@
 //!
 //! Only quiet positions (neither side can capture) are stored. The probe:
 //!
-//! 1. a side without pieces: the side to move loses if it is the one without; if the
-//!    opponent has none, the side to move wins if it has a move (it always does in
-//!    positions that can arise) and loses otherwise;
+//! 1. a position decided by its material ([`goal::is_over`]: a side without pieces, or
+//!    in Breakthrough a king on the board): the side to move without a move takes the
+//!    goal's no-move value (a loss, or a win in Antidraughts); with one, every move leaves
+//!    the opponent without a move, so the opposite;
 //! 2. a position whose slice is absent, or whose material the variant's databases do
 //!    not cover (Frisian's king runs, [`Material::is_covered`]): unknown;
 //! 3. the side to move must capture: the minimax of the capture moves (each child has
@@ -19,13 +20,15 @@
 //! a capture threat and makes one (such a chain can go on forever without a capture).
 //! The minimax is three-valued: a child lost for the opponent makes a win whatever the
 //! unknown children are; otherwise any unknown child makes the result unknown; else all
-//! children won for the opponent is a loss and anything else a draw. So the probe never
+//! children won for the opponent is a loss and anything else a draw; no move at all is
+//! the goal's no-move value. So the probe never
 //! returns a wrong value, only sometimes `None`; the builder stores the value of every
 //! threat position whose top-level probe would be unknown as an exception, so a probe
 //! of any position of a complete set of slices is decided.
 
 use crate::board::{Geo, Raw};
 use crate::error::Error;
+use crate::goal;
 use crate::material::Material;
 use arrayvec::ArrayVec;
 use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
@@ -89,17 +92,9 @@ enum Resolved {
 /// White to move. Works on the bits: a [`Position`] is built only where moves are
 /// generated.
 fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, Error> {
-    let white = raw.white_men | raw.white_kings;
-    let black = raw.black_men | raw.black_kings;
-    if white == 0 {
-        return Ok(Resolved::Value(Some(Wld::Loss)));
-    }
-    if black == 0 {
-        let lost = Geo::<V>::position(raw, Color::White)
-            .expect("valid bits")
-            .is_lost();
-        let v = if lost { Wld::Loss } else { Wld::Win };
-        return Ok(Resolved::Value(Some(v)));
+    if goal::is_over::<V>(raw) {
+        let pos = Geo::<V>::position(raw, Color::White).expect("valid bits");
+        return Ok(Resolved::Value(Some(goal::over_value(&pos))));
     }
     let material = raw.material();
     if !material.is_covered::<V>() || !source.has(material) {
@@ -133,12 +128,10 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     // pieces and no opponent may have none that can move (a blocked man, a king at
     // Frisian's limit). Below the top no such position arises: the side that takes
     // the last piece leaves the other to move.
-    let turn = pos.turn();
-    if !pos.pieces(turn).is_empty() && pos.pieces(!turn).is_empty() {
-        let v = if pos.is_lost() { Wld::Loss } else { Wld::Win };
-        return Ok(Some(v));
-    }
     let (raw, _) = Geo::<V>::normalise(pos);
+    if goal::is_over::<V>(&raw) {
+        return Ok(Some(goal::over_value(pos)));
+    }
     match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
         Resolved::Threat if budget == 0 => Ok(None),
@@ -177,6 +170,9 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     // capacity.
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return Ok(Some(goal::no_move::<V>()));
+    }
     let mut children = ArrayVec::<Raw, MAX_MOVES>::new();
     children.extend(moves.iter().map(|mv| Geo::<V>::after(pos, mv)));
     if S::WARMS {

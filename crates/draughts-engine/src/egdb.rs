@@ -608,7 +608,10 @@ fn won_positions<V: Variant>(
             let Some(pos) = sampler.position::<V>(material, turn) else {
                 continue;
             };
-            if (!quiet || pos.is_quiet()) && db.probe(&pos)? == Some(Wld::Win) && !pos.is_lost() {
+            if (!quiet || pos.is_quiet())
+                && db.probe(&pos)? == Some(Wld::Win)
+                && pos.winner().is_none()
+            {
                 won.push(pos);
                 break;
             }

@@ -1,5 +1,5 @@
-//! `draughts egdb ...`, `--egdb` and the Hub's `egdb-path`, on a small English database
-//! built by the binary itself.
+//! `draughts egdb ...`, `--egdb` and the Hub's `egdb-path`, on small databases built by
+//! the binary itself (English; Antidraughts and Breakthrough under their own goals).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -182,6 +182,48 @@ fn build_probe_stats_verify_and_use() {
     assert!(!scores.is_empty(), "{out}");
     assert!(scores.iter().all(|s| (90.0..=100.0).contains(s)), "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Antidraughts and Breakthrough, solved under their own goals: `build`, `probe`,
+/// `stats`, `verify`, and `convert`, whose games (engine against engine, both with the
+/// database) end in wins under the variant's rules from every won position sampled.
+#[test]
+fn databases_of_other_goals() {
+    // Antidraughts: a capture is compulsory, and taking the last piece loses (the other
+    // side, to move without pieces, wins); a king in the corner of the long diagonal
+    // can only offer itself, and so wins where International's is lost.
+    let anti = "W:W28:B23 L\nB:W28:B23 L\nW:WK46:BK5 W\nW:W46:B3,4,5 ?\n";
+    // Breakthrough: a man that can crown wins; facing a king there is no move left.
+    let breakthrough = "W:W6:B45 W\nB:W6:B45 W\nB:WK1:B45 L\nW:W28:B45 L\n";
+    for (variant, expected) in [("antidraughts", anti), ("breakthrough", breakthrough)] {
+        let dir = temp_dir(variant);
+        let db = dir.to_str().expect("a UTF-8 temporary path");
+        let build = ["egdb", "build", "--variant", variant, "--pieces", "3"];
+        let (out, _) = succeed(&[&build[..], &["--out", db]].concat(), "");
+        assert!(out.contains("done in"), "{out}");
+        let args = ["--variant", variant, "--db", db];
+        let input: String = expected
+            .lines()
+            .map(|line| line.rsplit_once(' ').expect("FEN and value").0)
+            .map(|fen| format!("{fen}\n"))
+            .collect();
+        let (out, _) = succeed(&[&["egdb", "probe"][..], &args].concat(), &input);
+        assert_eq!(out, expected, "{variant}");
+        let (out, _) = succeed(&[&["egdb", "stats"][..], &args].concat(), "");
+        assert!(out.contains("w1m0k-b2m0k: "), "{out}");
+        // Breakthrough stores only the materials without kings.
+        assert_eq!(
+            out.contains("w0m1k-b0m1k: "),
+            variant == "antidraughts",
+            "{out}"
+        );
+        let (out, _) = succeed(&[&["egdb", "verify"][..], &args].concat(), "");
+        assert!(out.contains("slices verified"), "{out}");
+        let convert = ["egdb", "convert", "--samples", "6", "--move-time", "0.02"];
+        let (out, _) = succeed(&[&convert[..], &args].concat(), "");
+        assert!(out.contains("converted 6/6 "), "{out}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
 
 #[test]
