@@ -144,7 +144,7 @@ impl<V: Variant> Database<V> {
                 .and_then(|n| n.strip_prefix('-'))
                 .and_then(|n| n.strip_suffix(".egdb"))
                 .and_then(Material::from_name)
-                .filter(|&m| m.is_covered::<V>() && Indexer::<V>::try_new(m).is_some())
+                .filter(|&m| Indexer::<V>::try_new(m).is_some())
             else {
                 continue;
             };
@@ -255,8 +255,8 @@ impl<V: Variant> Database<V> {
     /// a game that never ends is a draw).
     ///
     /// `Ok(None)` if the position's slice, or a slice its captures and promotions lead
-    /// into, is not in the database; always where the variant's limit on a king's
-    /// moves could bind ([`Material::is_covered`]), whatever the files.
+    /// into, is not in the database. Where the variant limits a king's runs (Frisian),
+    /// the position's runs are part of what is looked up.
     ///
     /// Only quiet positions are stored; the probe resolves the others:
     ///

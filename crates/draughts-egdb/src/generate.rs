@@ -395,10 +395,7 @@ pub fn build_with<V: Variant>(
     {
         let mut db = Database::<V>::empty(dir);
         let mut values = ValueTables::<V>::new();
-        let all: Vec<Material> = Material::all_up_to(pieces)
-            .into_iter()
-            .filter(|m| m.is_covered::<V>())
-            .collect();
+        let all = Material::all_up_to(pieces);
         let only = match options.only {
             Some(m) => Some(
                 crate::jobs::job_of::<V>(pieces, m).ok_or(Error::NotInBuild {

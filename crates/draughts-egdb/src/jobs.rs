@@ -62,7 +62,6 @@ pub fn plan<V: Variant>(pieces: u32) -> Vec<PiecePlan> {
         .map(|n| {
             let slices: Vec<(Material, u64)> = Material::all_with(n)
                 .into_iter()
-                .filter(|m| m.is_covered::<V>())
                 .map(|m| (m, Indexer::<V>::new(m).size()))
                 .collect();
             let job = |m: Material| -> Vec<Material> {
@@ -145,7 +144,7 @@ fn reaches(from: Material, to: Material) -> bool {
 pub fn jobs<V: Variant>(pieces: u32) -> Vec<Job> {
     let mut ids: Vec<Material> = Vec::new();
     for m in Material::all_up_to(pieces) {
-        if m.is_covered::<V>() && !ids.contains(&m.swapped()) {
+        if !ids.contains(&m.swapped()) {
             ids.push(m);
         }
     }

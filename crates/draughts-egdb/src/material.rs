@@ -95,33 +95,6 @@ impl Material {
         Some(Material::new(wm, wk, bm, bk))
     }
 
-    /// Whether databases of variant `V` hold this material: always, except where `V`
-    /// limits a king's consecutive non-capturing moves ([`Variant::KING_MOVE_LIMIT`],
-    /// Frisian and Frysk!) and the limit could bind in a position the material leads to:
-    /// a side with a man and a king, or with two men (one may crown). There the legal
-    /// moves depend on the run of king moves ([`Position::king_run`]), which the index
-    /// does not hold, and a value solved without it would be wrong even for a position
-    /// with no run under way (the run starts in its future). So those slices are not
-    /// built and the probe answers `None` there. Where each side has only kings, or a
-    /// single man and nothing else, the limit never binds (a side with men has no king,
-    /// a side with kings no men, and a crowning leaves the side without men), and
-    /// captures and crownings lead only to such materials again.
-    ///
-    /// ```
-    /// use draughts_core::{Frisian, International};
-    /// use draughts_egdb::Material;
-    ///
-    /// let man_and_king_against_king = Material::new(1, 1, 0, 1);
-    /// assert!(man_and_king_against_king.is_covered::<International>());
-    /// assert!(!man_and_king_against_king.is_covered::<Frisian>());
-    /// assert!(Material::new(1, 0, 0, 2).is_covered::<Frisian>());
-    /// ```
-    pub fn is_covered<V: Variant>(self) -> bool {
-        let free = |men: u8, kings: u8| men == 0 || (men == 1 && kings == 0);
-        V::KING_MOVE_LIMIT.is_none()
-            || (free(self.white_men, self.white_kings) && free(self.black_men, self.black_kings))
-    }
-
     /// Every material with exactly `pieces` pieces and at least one piece a side, in
     /// the order they must be built: by the number of men, so that a promotion (one man
     /// fewer, same pieces) always leads into a slice built earlier. Captures lead to

@@ -6,8 +6,7 @@
 //! 1. a side without pieces: the side to move loses if it is the one without; if the
 //!    opponent has none, the side to move wins if it has a move (it always does in
 //!    positions that can arise) and loses otherwise;
-//! 2. a position whose slice is absent, or whose material the variant's databases do
-//!    not cover (Frisian's king runs, [`Material::is_covered`]): unknown;
+//! 2. a position whose slice is absent: unknown;
 //! 3. the side to move must capture: the minimax of the capture moves (each child has
 //!    fewer pieces, so this terminates), with the threat budget reset;
 //! 4. quiet: the stored value;
@@ -102,7 +101,7 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, 
         return Ok(Resolved::Value(Some(v)));
     }
     let material = raw.material();
-    if !material.is_covered::<V>() || !source.has(material) {
+    if !source.has(material) {
         return Ok(Resolved::Value(None));
     }
     match source.class(raw) {
@@ -129,15 +128,6 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     pos: &Position<V>,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
-    // Step 1 on the position itself, whose king runs the bits leave out: a side with
-    // pieces and no opponent may have none that can move (a blocked man, a king at
-    // Frisian's limit). Below the top no such position arises: the side that takes
-    // the last piece leaves the other to move.
-    let turn = pos.turn();
-    if !pos.pieces(turn).is_empty() && pos.pieces(!turn).is_empty() {
-        let v = if pos.is_lost() { Wld::Loss } else { Wld::Win };
-        return Ok(Some(v));
-    }
     let (raw, _) = Geo::<V>::normalise(pos);
     match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
