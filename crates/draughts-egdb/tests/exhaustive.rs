@@ -411,9 +411,10 @@ fn frisian_three_pieces() {
         }
     });
     assert_eq!(tally.positions, FRISIAN_THREE_PIECES);
+    // What its captures and its crowning lead to, and itself.
     let list: Vec<[usize; 4]> = materials(3)
         .into_iter()
-        .filter(|&c| c == man_and_king || c.iter().sum::<usize>() < 3)
+        .filter(|&c| c == man_and_king || c.iter().sum::<usize>() < 3 || c[0] + c[2] == 0)
         .collect();
     let mut unruled = HashMap::new();
     solve_materials::<Frisian>(&list, false, |pos, v| {
