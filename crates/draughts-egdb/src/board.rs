@@ -3,18 +3,22 @@
 
 use crate::bits::pext;
 use crate::material::Material;
+use crate::runs::{self, Run};
 use arrayvec::ArrayVec;
 use draughts_core::geometry::{shift, Direction, Geometry};
 use draughts_core::{Color, Move, Position, Variant};
 use std::marker::PhantomData;
 
-/// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]).
+/// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]),
+/// and each side's king run where the variant limits runs ([`crate::runs`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Raw {
     pub white_men: u64,
     pub white_kings: u64,
     pub black_men: u64,
     pub black_kings: u64,
+    /// White's run, Black's run (none where the variant has no limit).
+    pub runs: [Run; 2],
 }
 
 impl Raw {
@@ -96,6 +100,10 @@ impl<V: Variant> Geo<V> {
             white_kings: Self::mirror(raw.black_kings),
             black_men: Self::mirror(raw.white_men),
             black_kings: Self::mirror(raw.white_kings),
+            runs: [
+                runs::mirrored(raw.runs[1], Self::mirror),
+                runs::mirrored(raw.runs[0], Self::mirror),
+            ],
         }
     }
 
@@ -107,6 +115,7 @@ impl<V: Variant> Geo<V> {
             white_kings: pos.kings(Color::White).bits(),
             black_men: pos.men(Color::Black).bits(),
             black_kings: pos.kings(Color::Black).bits(),
+            runs: runs::of(pos),
         };
         match pos.turn() {
             Color::White => (raw, false),
@@ -119,6 +128,10 @@ impl<V: Variant> Geo<V> {
     /// [`Position`]).
     #[inline]
     pub fn after(pos: &Position<V>, mv: &Move<V>) -> Raw {
+        // The runs after a move are the core's to compute.
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            return Self::normalise(&pos.play_unchecked(mv)).0;
+        }
         let us = pos.turn();
         let from = 1u64 << mv.from_bit();
         let to = 1u64 << mv.to_bit();
@@ -149,6 +162,7 @@ impl<V: Variant> Geo<V> {
                 white_kings: their_kings,
                 black_men: our_men,
                 black_kings: our_kings,
+                runs: [Run::NONE; 2],
             },
             // Black to move next: the board turned, so that Black is White.
             Color::White => Self::flip(&Raw {
@@ -156,21 +170,27 @@ impl<V: Variant> Geo<V> {
                 white_kings: our_kings,
                 black_men: their_men,
                 black_kings: their_kings,
+                runs: [Run::NONE; 2],
             }),
         }
     }
 
     /// The position of raw bits with `turn` to move; `None` if the bits break a rule
-    /// (overlap, man on its crowning row).
+    /// (overlap, man on its crowning row, a run not on a king of its side).
     #[inline]
     pub fn position(raw: &Raw, turn: Color) -> Option<Position<V>> {
-        Position::from_bits(
+        let pos = Position::from_bits(
             turn,
             raw.white_men,
             raw.white_kings,
             raw.black_men,
             raw.black_kings,
-        )
+        )?;
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            runs::apply(pos, raw.runs)
+        } else {
+            Some(pos)
+        }
     }
 
     /// The neighbouring bit of `bit` in direction `d`, or 0 off the board.
@@ -200,7 +220,9 @@ impl Iterator for BitIter {
 
 /// More than the predecessors of any position: a side has at most 20 pieces
 /// ([`Variant::MEN_PER_SIDE`] of International), and a piece comes from at most 17
-/// squares (a flying king in the middle of the 10x10 board).
+/// squares (a flying king in the middle of the 10x10 board). Where runs are limited, a
+/// predecessor has one of a side's runs ([`crate::runs`]); the index refuses the
+/// materials where that could exceed this ([`crate::index::Indexer::try_new`]).
 pub(crate) const MAX_PREDECESSORS: usize = 512;
 
 /// The un-moves of a White-to-move position `raw` within its material: every position,
@@ -208,38 +230,48 @@ pub(crate) const MAX_PREDECESSORS: usize = 512;
 /// that is not a promotion leads to `raw`. Those where Black had a capture (so could not
 /// step) are included: testing for the capture costs more than the caller's check of
 /// their state, which the initialisation has already decided (see
-/// [`crate::generate`]).
+/// [`crate::generate`]). Where runs are limited, each with every run Black can have had
+/// before the step ([`runs::before`]); White's run is as in `raw`.
 ///
 /// Works on the raw bits only: an un-move always gives a valid position (a black man
 /// comes from above, so never from its crowning row).
 pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     let empty = Geo::<V>::VALID & !raw.occupied();
-    let mut try_from = |moved: Raw| {
-        debug_assert!(Geo::<V>::position(&moved, Color::Black).is_some());
-        emit(Geo::<V>::flip(&moved));
+    let (men, kings) = runs::stepped::<V>(raw);
+    let mut try_from = |moved: Raw, king_from: u64| {
+        runs::before::<V>(raw, king_from, |run| {
+            let moved = Raw {
+                runs: [raw.runs[0], run],
+                ..moved
+            };
+            debug_assert!(Geo::<V>::position(&moved, Color::Black).is_some());
+            emit(Geo::<V>::flip(&moved));
+        });
     };
     // Black men step downwards, so they came from above.
-    for b in BitIter(raw.black_men) {
+    for b in BitIter(men) {
         let at = 1u64 << b;
         for d in [Direction::UpLeft, Direction::UpRight] {
             let from = Geo::<V>::step(at, d) & empty;
             if from != 0 {
-                try_from(Raw {
+                let moved = Raw {
                     black_men: raw.black_men ^ at ^ from,
                     ..*raw
-                });
+                };
+                try_from(moved, 0);
             }
         }
     }
-    for b in BitIter(raw.black_kings) {
+    for b in BitIter(kings) {
         let at = 1u64 << b;
         for d in Direction::ALL {
             let mut from = Geo::<V>::step(at, d) & empty;
             while from != 0 {
-                try_from(Raw {
+                let moved = Raw {
                     black_kings: raw.black_kings ^ at ^ from,
                     ..*raw
-                });
+                };
+                try_from(moved, from);
                 if !V::FLYING_KINGS {
                     break;
                 }
@@ -256,7 +288,9 @@ pub(crate) const MAX_PROMOTIONS: usize = 2 * 10;
 /// White's steps in `raw` (White to move, without a capture), on the raw bits: how many
 /// stay in the material (every step but a man's onto the crowning row, squares 1 to
 /// [`Geo::PER_ROW`]), and the positions after the promotions (Black to move, colours as
-/// they are). Counts what [`Position::generate_moves`] lists, without a [`Position`].
+/// they are). Counts what [`Position::generate_moves`] lists, without a [`Position`]:
+/// where runs are limited, a king at the limit does not step, and a promotion ends
+/// White's run.
 pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROMOTIONS>) {
     let empty = Geo::<V>::VALID & !raw.occupied();
     let crown = (1u64 << Geo::<V>::PER_ROW) - 1;
@@ -271,13 +305,15 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
             promotions.push(Raw {
                 white_men: raw.white_men ^ Geo::<V>::step(to, d.reverse()),
                 white_kings: raw.white_kings | to,
+                runs: [Run::NONE, raw.runs[1]],
                 ..*raw
             });
         }
     }
+    let kings = raw.white_kings & !runs::blocked::<V>(raw);
     for d in Direction::ALL {
         // Every king's next square at once: kings slide along separate lines.
-        let mut to = Geo::<V>::step(raw.white_kings, d) & empty;
+        let mut to = Geo::<V>::step(kings, d) & empty;
         while to != 0 {
             stay += to.count_ones();
             if !V::FLYING_KINGS {
@@ -290,7 +326,7 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use draughts_core::{Brazilian, English, International, Kind, Pool, Russian};
 
@@ -321,7 +357,35 @@ mod tests {
         mirror_matches_flipped::<English>();
     }
 
-    /// [`white_steps`] counts and plays what the move generator lists.
+    /// [`white_steps`] counts and plays what the move generator lists in `pos` (White
+    /// to move, no capture).
+    pub(crate) fn steps_match<V: Variant>(pos: &Position<V>) {
+        let (raw, _) = Geo::<V>::normalise(pos);
+        let (stay, promotions) = white_steps::<V>(&raw);
+        let men = pos.count(Color::White, Kind::Man);
+        let moves = pos.legal_moves();
+        let mut expected: Vec<Position<V>> = moves
+            .iter()
+            .map(|mv| pos.play_unchecked(mv))
+            .filter(|child| child.count(Color::White, Kind::Man) < men)
+            .collect();
+        assert_eq!(
+            stay as usize,
+            moves.len() - expected.len(),
+            "{}",
+            pos.to_fen()
+        );
+        let mut got: Vec<Position<V>> = promotions
+            .iter()
+            .map(|child| Geo::<V>::position(child, Color::Black).unwrap())
+            .collect();
+        let key = |p: &Position<V>| p.to_fen();
+        expected.sort_by_key(key);
+        got.sort_by_key(key);
+        assert_eq!(got, expected, "{}", pos.to_fen());
+    }
+
+    /// [`steps_match`] on random positions of every material up to 5 pieces.
     fn steps_match_the_move_generator<V: Variant>() {
         let mut sampler = crate::Sampler::new(7);
         let mut checked = 0;
@@ -330,33 +394,10 @@ mod tests {
                 let Some(pos) = sampler.position::<V>(material, Color::White) else {
                     continue;
                 };
-                if pos.has_capture() {
-                    continue;
+                if !pos.has_capture() {
+                    steps_match(&pos);
+                    checked += 1;
                 }
-                let (raw, _) = Geo::<V>::normalise(&pos);
-                let (stay, promotions) = white_steps::<V>(&raw);
-                let men = pos.count(Color::White, Kind::Man);
-                let moves = pos.legal_moves();
-                let mut expected: Vec<Position<V>> = moves
-                    .iter()
-                    .map(|mv| pos.play_unchecked(mv))
-                    .filter(|child| child.count(Color::White, Kind::Man) < men)
-                    .collect();
-                assert_eq!(
-                    stay as usize,
-                    moves.len() - expected.len(),
-                    "{}",
-                    pos.to_fen()
-                );
-                let mut got: Vec<Position<V>> = promotions
-                    .iter()
-                    .map(|child| Geo::<V>::position(child, Color::Black).unwrap())
-                    .collect();
-                let key = |p: &Position<V>| p.to_fen();
-                expected.sort_by_key(key);
-                got.sort_by_key(key);
-                assert_eq!(got, expected, "{}", pos.to_fen());
-                checked += 1;
             }
         }
         assert!(checked > 1000);

@@ -254,8 +254,9 @@ impl<V: Variant> Database<V> {
     /// a game that never ends is a draw).
     ///
     /// `Ok(None)` if the position's slice, or a slice its captures and promotions lead
-    /// into, is not in the database; always where the variant's limit on a king's
-    /// moves could bind ([`Material::is_covered`]), whatever the files.
+    /// into, is not in the database. Where the variant limits a king's runs (Frisian),
+    /// the position's runs are part of what is looked up. In Breakthrough a king on the
+    /// board decides the game without a file ([`Material::is_covered`]).
     ///
     /// Only quiet positions are stored; the probe resolves the others:
     ///

@@ -7,10 +7,15 @@
 //! free, Black's kings among the squares left after that. Each rank is the colex rank of
 //! a sorted set, `sum C(s_j, j + 1)`. The holes are the indices whose white and black
 //! men overlap; they are few, and the file stores whatever compresses best there.
+//!
+//! Where the variant limits a king's runs, the runs of the material's sides are a fifth,
+//! most significant digit ([`RunIndex`]): the placements repeat once per combination of
+//! runs. Materials without runs index as before.
 
 use crate::bits::{pdep, pext};
-use crate::board::{BitIter, Geo, Raw};
+use crate::board::{BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::material::Material;
+use crate::runs::RunIndex;
 use draughts_core::Variant;
 use std::marker::PhantomData;
 
@@ -99,6 +104,10 @@ pub(crate) struct Indexer<V: Variant> {
     material: Material,
     /// Radix of each component: white men, black men, white kings, black kings.
     radix: [u64; 4],
+    /// Their product: the placements of the pieces.
+    placements: u64,
+    /// The runs, above the placements.
+    runs: RunIndex,
     size: u64,
     variant: PhantomData<V>,
 }
@@ -117,7 +126,10 @@ impl<V: Variant> Indexer<V> {
     }
 
     /// The indexer of `material`; `None` if the board cannot hold it, a count is beyond
-    /// the binomial table, or the number of indices overflows `u64`.
+    /// the binomial table, the number of indices overflows `u64`, or (where runs are
+    /// limited) a position could have more than [`MAX_PREDECESSORS`] un-moves: a side's
+    /// runs times the men that may have stepped (two ways each) or the squares its run's
+    /// king came from (at most 17).
     pub fn try_new(material: Material) -> Option<Indexer<V>> {
         let m = material;
         let counts = [m.white_men, m.black_men, m.white_kings, m.black_kings];
@@ -134,12 +146,20 @@ impl<V: Variant> Indexer<V> {
             binomial(free, m.white_kings.into()),
             binomial(free - u32::from(m.white_kings), m.black_kings.into()),
         ];
+        let runs = RunIndex::of::<V>(material);
+        let men = u64::from(m.white_men.max(m.black_men));
+        if runs.most() * (2 * men).max(17) > MAX_PREDECESSORS as u64 {
+            return None;
+        }
+        let placements = radix
+            .iter()
+            .try_fold(1u64, |size, &r| size.checked_mul(r))?;
         Some(Indexer {
             material,
             radix,
-            size: radix
-                .iter()
-                .try_fold(1u64, |size, &r| size.checked_mul(r))?,
+            placements,
+            runs,
+            size: placements.checked_mul(runs.size())?,
             variant: PhantomData,
         })
     }
@@ -169,10 +189,15 @@ impl<V: Variant> Indexer<V> {
             rank(compact(white_kings, men)),
             rank(compact(black_kings, men | white_kings)),
         ];
-        ranks
+        let placement = ranks
             .iter()
             .zip(&self.radix)
-            .fold(0, |acc, (&r, &radix)| acc * radix + r)
+            .fold(0, |acc, (&r, &radix)| acc * radix + r);
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            self.runs.code(raw) * self.placements + placement
+        } else {
+            placement
+        }
     }
 
     /// The position of an index, or `None` for a hole (or an index out of range).
@@ -208,7 +233,7 @@ impl<V: Variant> Indexer<V> {
                 white_men: to_bits::<V>(white_men),
                 white_kings: to_bits::<V>(white_kings),
                 black_men: to_bits::<V>(black_men),
-                black_kings: 0,
+                ..Raw::default()
             },
         })
     }
@@ -253,6 +278,11 @@ impl<V: Variant> Cursor<V> {
         if index >= ix.size {
             return None;
         }
+        let (runs, index) = if const { V::KING_MOVE_LIMIT.is_some() } {
+            (index / ix.placements, index % ix.placements)
+        } else {
+            (0, index)
+        };
         let (high, low) = (index / ix.radix[3], index % ix.radix[3]);
         let upper = match self.last {
             Some((h, upper)) if h == high => upper,
@@ -265,10 +295,14 @@ impl<V: Variant> Cursor<V> {
         let m = ix.material;
         let free = Geo::<V>::SQUARES - m.men() - u32::from(m.white_kings);
         let black_kings = expand(unrank(low, m.black_kings.into(), free), upper.occupied);
-        Some(Raw {
+        let mut raw = Raw {
             black_kings: to_bits::<V>(black_kings),
             ..upper.raw
-        })
+        };
+        if const { V::KING_MOVE_LIMIT.is_some() } {
+            ix.runs.decode(runs, &mut raw);
+        }
+        Some(raw)
     }
 }
 

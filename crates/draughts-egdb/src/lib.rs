@@ -54,12 +54,11 @@
 //!
 //! Frisian and Frysk! forbid a side with men to move one king more than three times in a
 //! row without capturing ([`draughts_core::Variant::KING_MOVE_LIMIT`]), so their legal
-//! moves depend on the run of king moves in the position, which the index does not
-//! hold. Their databases hold only the materials where the limit can never bind (each
-//! side has only kings, or a single man and nothing else: [`Material::is_covered`]);
-//! [`build`] leaves the others out, [`Database::open`] ignores their files, and the
-//! probe answers `None` for them, whatever run is under way. In the materials it holds
-//! the run never changes a legal move, so the values are exact with or without one.
+//! moves depend on the run of king moves in the position
+//! ([`draughts_core::Position::king_run`]). Their slices hold the runs: in a material
+//! where a side has men and kings, the index has a digit for each such side's run
+//! (none, or one to three moves of one of its kings), and the probe looks the position
+//! up with its runs. Other materials, and the other variants, index as before.
 //!
 //! # Slices
 //!
@@ -148,6 +147,7 @@ mod memo;
 mod mmap;
 mod probe;
 mod progress;
+mod runs;
 mod sample;
 mod values;
 mod varint;

@@ -95,41 +95,23 @@ impl Material {
         Some(Material::new(wm, wk, bm, bk))
     }
 
-    /// Whether databases of variant `V` hold this material: always, except in
-    /// Breakthrough (below) and where `V`
-    /// limits a king's consecutive non-capturing moves ([`Variant::KING_MOVE_LIMIT`],
-    /// Frisian and Frysk!) and the limit could bind in a position the material leads to:
-    /// a side with a man and a king, or with two men (one may crown). There the legal
-    /// moves depend on the run of king moves ([`Position::king_run`]), which the index
-    /// does not hold, and a value solved without it would be wrong even for a position
-    /// with no run under way (the run starts in its future). So those slices are not
-    /// built and the probe answers `None` there. Where each side has only kings, or a
-    /// single man and nothing else, the limit never binds (a side with men has no king,
-    /// a side with kings no men, and a crowning leaves the side without men), and
-    /// captures and crownings lead only to such materials again.
-    ///
-    /// Where the first king wins ([`Goal::Crown`], Breakthrough), a king on the board
-    /// means the game is over (its opponent has no move), so the value of such a
-    /// position needs no file: only materials without kings are stored, and the probe
-    /// decides the others from the material and the side to move.
+    /// Whether databases of variant `V` hold this material: always, except where the
+    /// first king wins ([`Goal::Crown`], Breakthrough). There a king on the board means
+    /// the game is over (its opponent has no move), so the value of such a position
+    /// needs no file: only materials without kings are stored, and the probe decides
+    /// the others from the material and the side to move.
     ///
     /// ```
-    /// use draughts_core::{Breakthrough, Frisian, International};
+    /// use draughts_core::{Breakthrough, Frisian};
     /// use draughts_egdb::Material;
     ///
-    /// let man_and_king_against_king = Material::new(1, 1, 0, 1);
-    /// assert!(man_and_king_against_king.is_covered::<International>());
-    /// assert!(!man_and_king_against_king.is_covered::<Frisian>());
-    /// assert!(Material::new(1, 0, 0, 2).is_covered::<Frisian>());
+    /// assert!(Material::new(1, 1, 0, 1).is_covered::<Frisian>());
     /// assert!(!Material::new(1, 0, 0, 2).is_covered::<Breakthrough>());
     /// assert!(Material::new(2, 0, 1, 0).is_covered::<Breakthrough>());
     /// ```
     pub fn is_covered<V: Variant>(self) -> bool {
-        let free = |men: u8, kings: u8| men == 0 || (men == 1 && kings == 0);
-        let runs_free = V::KING_MOVE_LIMIT.is_none()
-            || (free(self.white_men, self.white_kings) && free(self.black_men, self.black_kings));
         let kings = self.white_kings + self.black_kings;
-        runs_free && (kings == 0 || !matches!(V::GOAL, Goal::Crown))
+        kings == 0 || !matches!(V::GOAL, Goal::Crown)
     }
 
     /// Every material with exactly `pieces` pieces and at least one piece a side, in

@@ -7,8 +7,7 @@
 //!    in Breakthrough a king on the board): the side to move without a move takes the
 //!    goal's no-move value (a loss, or a win in Antidraughts); with one, every move leaves
 //!    the opponent without a move, so the opposite;
-//! 2. a position whose slice is absent, or whose material the variant's databases do
-//!    not cover (Frisian's king runs, [`Material::is_covered`]): unknown;
+//! 2. a position whose slice is absent: unknown;
 //! 3. the side to move must capture: the minimax of the capture moves (each child has
 //!    fewer pieces, so this terminates), with the threat budget reset;
 //! 4. quiet: the stored value;
@@ -97,7 +96,7 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, 
         return Ok(Resolved::Value(Some(goal::over_value(&pos))));
     }
     let material = raw.material();
-    if !material.is_covered::<V>() || !source.has(material) {
+    if !source.has(material) {
         return Ok(Resolved::Value(None));
     }
     match source.class(raw) {
@@ -124,14 +123,7 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     pos: &Position<V>,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
-    // Step 1 on the position itself, whose king runs the bits leave out: a side with
-    // pieces and no opponent may have none that can move (a blocked man, a king at
-    // Frisian's limit). Below the top no such position arises: the side that takes
-    // the last piece leaves the other to move.
     let (raw, _) = Geo::<V>::normalise(pos);
-    if goal::is_over::<V>(&raw) {
-        return Ok(Some(goal::over_value(pos)));
-    }
     match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
         Resolved::Threat if budget == 0 => Ok(None),

@@ -10,7 +10,7 @@
 //! lose, else lost; in Breakthrough a side facing a king has no move).
 
 use draughts_core::{
-    Antidraughts, Breakthrough, Color, English, Frisian, International, Killer, Kind, Piece,
+    Antidraughts, Breakthrough, Color, English, Frisian, Frysk, International, Killer, Kind, Piece,
     Position, Square, Thai, Variant,
 };
 use draughts_egdb::{build, BuildOptions, Database, Material};
@@ -408,65 +408,26 @@ fn thai_four_pieces() {
     check_all::<Thai>(4, |_, _| {});
 }
 
-/// Frisian, up to three pieces. A side with men may not move one king more than three
-/// times in a row without capturing; the databases leave out the materials where that
-/// could bind (`Material::is_covered`: a side with a man and a king, or two men).
-/// Everywhere else the probe agrees with the solver, which plays by the rules, runs and
-/// all; in the left-out materials it answers `None`, with or without a run under way.
-/// One of them, a man and a king against a king, shows why: solved with the runs, its
-/// values differ from those solved as if the limit did not exist, also for positions
-/// where no run is under way.
+/// Frisian, up to three pieces, every position with every run its sides can have
+/// under way: the database agrees with the solver, which plays by the rules, runs and
+/// all. A man and a king against a king shows why the runs must be in the index: solved
+/// as if the limit did not exist, its values differ, also for positions where no run is
+/// under way.
 #[test]
 fn frisian_three_pieces() {
-    let dir = temp_dir("frisian-3");
-    build::<Frisian>(&dir, 3, &BuildOptions::default()).unwrap();
-    let db = Database::<Frisian>::open(&dir).unwrap();
-    let material = |c: [usize; 4]| Material::new(c[0] as u8, c[1] as u8, c[2] as u8, c[3] as u8);
-    let covered = |c: [usize; 4]| material(c).is_covered::<Frisian>();
-    assert!(db.materials().all(|m| m.is_covered::<Frisian>()));
-    let built = materials(3)
-        .into_iter()
-        .filter(|&c| c[0] + c[1] > 0 && c[2] + c[3] > 0 && covered(c))
-        .count();
-    assert_eq!(db.materials().count(), built);
-    // The solver needs the materials of two pieces or fewer without pieces of one side
-    // too: captures end there.
     let man_and_king = [1, 1, 0, 1];
-    let one_side = |c: [usize; 4]| c[0] + c[1] == 0 || c[2] + c[3] == 0;
-    let list: Vec<[usize; 4]> = materials(3)
-        .into_iter()
-        .filter(|&c| {
-            covered(c) || c == man_and_king || (one_side(c) && c.iter().sum::<usize>() < 3)
-        })
-        .collect();
-    let mut mismatches = Vec::new();
-    let (mut compared, mut with_a_run) = (0u64, 0u64);
     let mut ruled = Vec::new();
-    solve_materials::<Frisian>(&list, true, |pos, expected| {
-        let got = db.probe(pos).unwrap();
-        let run = Color::BOTH.into_iter().any(|c| pos.king_run(c).is_some());
-        let one_sided = Color::BOTH.into_iter().any(|c| pos.pieces(c).is_empty());
-        let wanted = if covered(material_of(pos)) || one_sided {
-            compared += 1;
-            Some(expected)
-        } else {
-            with_a_run += u64::from(run);
-            None
-        };
-        if got != wanted && mismatches.len() < 20 {
-            mismatches.push(format!(
-                "{}: probe {got:?}, wanted {wanted:?}",
-                pos.to_fen()
-            ));
-        }
+    let tally = check_all::<Frisian>(3, |pos, v| {
         if material_of(pos) == man_and_king {
-            ruled.push((*pos, expected));
+            ruled.push((*pos, v));
         }
     });
-    assert!(mismatches.is_empty(), "{mismatches:#?}");
-    assert!(compared > 200_000, "{compared}");
-    assert!(with_a_run > 100_000, "{with_a_run}");
-    // The same material solved as if runs did not exist.
+    assert_eq!(tally.positions, FRISIAN_THREE_PIECES);
+    // What its captures and its crowning lead to, and itself.
+    let list: Vec<[usize; 4]> = materials(3)
+        .into_iter()
+        .filter(|&c| c == man_and_king || c.iter().sum::<usize>() < 3 || c[0] + c[2] == 0)
+        .collect();
     let mut unruled = HashMap::new();
     solve_materials::<Frisian>(&list, false, |pos, v| {
         if material_of(pos) == man_and_king {
@@ -488,8 +449,46 @@ fn frisian_three_pieces() {
         differ_with_run > 0 && differ_without_run > 0,
         "{differ_with_run} {differ_without_run}"
     );
-    db.verify().unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Positions of Frisian with 1 to 3 pieces, both sides to move, each with every run
+/// its sides can have.
+const FRISIAN_THREE_PIECES: u64 = 6_465_490;
+
+/// Frysk! has Frisian's rules: its database holds the same values.
+#[test]
+fn frysk_is_frisian() {
+    let frisian = temp_dir("frysk-frisian");
+    let frysk = temp_dir("frysk");
+    build::<Frisian>(&frisian, 3, &BuildOptions::default()).unwrap();
+    build::<Frysk>(&frysk, 3, &BuildOptions::default()).unwrap();
+    let a = Database::<Frisian>::open(&frisian).unwrap();
+    let b = Database::<Frysk>::open(&frysk).unwrap();
+    assert_eq!(a.stats().len(), b.stats().len());
+    for (x, y) in a.stats().iter().zip(b.stats()) {
+        assert_eq!(
+            (x.material, x.wins, x.losses, x.draws, x.exceptions),
+            (y.material, y.wins, y.losses, y.draws, y.exceptions)
+        );
+    }
+    let mut compared = 0;
+    solve_materials::<Frisian>(&materials(2), true, |pos, _| {
+        let fen = pos.to_fen();
+        let twin: Position<Frysk> = fen.parse().unwrap();
+        assert_eq!(a.probe(pos).unwrap(), b.probe(&twin).unwrap(), "{fen}");
+        compared += 1;
+    });
+    assert!(compared > 10_000, "{compared}");
+    for dir in [frisian, frysk] {
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Frisian, up to four pieces.
+#[test]
+#[ignore = "minutes; run with --ignored"]
+fn frisian_four_pieces() {
+    check_all::<Frisian>(4, |_, _| {});
 }
 
 /// Antidraughts, up to three pieces: the side to move without pieces or without a move
