@@ -127,8 +127,7 @@ impl<V: Variant> Database<V> {
     /// # Errors
     /// The directory cannot be read, or a slice file is damaged (bad magic, truncated,
     /// checksum mismatch in header or tables, contents that disagree with its name);
-    /// [`Error::UnsupportedGoal`] for a variant not won by blocking,
-    /// [`Error::UnsupportedBoard`] for one on the full board.
+    /// [`Error::UnsupportedGoal`] for a variant not won by blocking.
     pub fn open(dir: impl AsRef<Path>) -> Result<Database<V>, Error> {
         crate::error::check_goal::<V>()?;
         let dir = dir.as_ref();

@@ -77,13 +77,6 @@ pub enum Error {
         /// The variant's name.
         variant: &'static str,
     },
-    /// The variant plays on a board the generator and the probe do not know yet (the
-    /// full 8x8 board of Turkish, whose pieces move along rows and columns).
-    #[error("no endgame database for {variant}: its board (all 64 squares, moves along rows and columns) is not supported yet")]
-    UnsupportedBoard {
-        /// The variant's name.
-        variant: &'static str,
-    },
     /// The directory holds no slice file of the variant asked for.
     #[error("{dir}: no {variant} endgame database files (build them with `draughts egdb build`)")]
     NoSlices {
@@ -139,14 +132,9 @@ impl Error {
     }
 }
 
-/// [`Error::UnsupportedBoard`] for a variant on the full board, and
 /// [`Error::UnsupportedGoal`] unless variant `V` is won by leaving the opponent without
 /// a move, as the retrograde analysis and the probe assume.
 pub(crate) fn check_goal<V: draughts_core::Variant>() -> Result<(), Error> {
-    use draughts_core::Geometry;
-    if <V::Board as Geometry>::ALL_SQUARES {
-        return Err(Error::UnsupportedBoard { variant: V::NAME });
-    }
     match V::GOAL {
         draughts_core::Goal::Block => Ok(()),
         _ => Err(Error::UnsupportedGoal { variant: V::NAME }),

@@ -357,7 +357,7 @@ fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
 /// # Errors
 /// The directory cannot be written, an existing file of a needed slice is damaged (delete
 /// it to rebuild it), or the thread pool cannot start; [`Error::UnsupportedGoal`] for a
-/// variant not won by blocking, [`Error::UnsupportedBoard`] for one on the full board.
+/// variant not won by blocking.
 pub fn build<V: Variant>(
     dir: impl AsRef<Path>,
     pieces: u32,

@@ -7,7 +7,9 @@
 //!    opponent has none, the side to move wins if it has a move (it always does in
 //!    positions that can arise) and loses otherwise;
 //! 2. a position whose slice is absent, or whose material the variant's databases do
-//!    not cover (Frisian's king runs, [`Material::is_covered`]): unknown;
+//!    not cover (Frisian's king runs, [`Material::is_covered`]), or (at the top) with a
+//!    man where no game puts one (a Turkish man on its first row,
+//!    [`Position::man_squares`]): unknown;
 //! 3. the side to move must capture: the minimax of the capture moves (each child has
 //!    fewer pieces, so this terminates), with the threat budget reset;
 //! 4. quiet: the stored value;
@@ -139,6 +141,10 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
         return Ok(Some(v));
     }
     let (raw, _) = Geo::<V>::normalise(pos);
+    // Outside the index; moves never lead there, so only the top needs the test.
+    if !Geo::<V>::men_in_reach(&raw) {
+        return Ok(None);
+    }
     match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
         Resolved::Threat if budget == 0 => Ok(None),

@@ -64,12 +64,8 @@ impl Databases {
             match opened {
                 Ok(()) => {}
                 Err(error @ draughts_egdb::Error::NoSlices { .. }) => last = Some(error),
-                // Variants not won by blocking (Antidraughts, Breakthrough) and Turkish's
-                // full board have none.
-                Err(
-                    draughts_egdb::Error::UnsupportedGoal { .. }
-                    | draughts_egdb::Error::UnsupportedBoard { .. },
-                ) => {}
+                // Variants not won by blocking (Antidraughts, Breakthrough) have none.
+                Err(draughts_egdb::Error::UnsupportedGoal { .. }) => {}
                 Err(error) => return Err(error),
             }
         }
