@@ -300,6 +300,7 @@ mod tests {
     use super::*;
     use draughts_core::{Color, English, International, Position, Turkish};
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn binomials_are_right() {
@@ -408,29 +409,29 @@ mod tests {
         )
     }
 
+    /// The index of `raw` is in range and gives `raw` back.
+    fn round_trips<V: Variant>(raw: Raw) -> Result<(), TestCaseError> {
+        let indexer = Indexer::<V>::new(raw.material());
+        let i = indexer.index(&raw);
+        prop_assert!(i < indexer.size());
+        prop_assert_eq!(indexer.position(i), Some(raw));
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn index_round_trips_international(raw in arbitrary_raw::<International>()) {
-            let indexer = Indexer::<International>::new(raw.material());
-            let i = indexer.index(&raw);
-            prop_assert!(i < indexer.size());
-            prop_assert_eq!(indexer.position(i), Some(raw));
+            round_trips::<International>(raw)?;
         }
 
         #[test]
         fn index_round_trips_turkish(raw in arbitrary_raw::<Turkish>()) {
-            let indexer = Indexer::<Turkish>::new(raw.material());
-            let i = indexer.index(&raw);
-            prop_assert!(i < indexer.size());
-            prop_assert_eq!(indexer.position(i), Some(raw));
+            round_trips::<Turkish>(raw)?;
         }
 
         #[test]
         fn index_round_trips_english(raw in arbitrary_raw::<English>()) {
-            let indexer = Indexer::<English>::new(raw.material());
-            let i = indexer.index(&raw);
-            prop_assert!(i < indexer.size());
-            prop_assert_eq!(indexer.position(i), Some(raw));
+            round_trips::<English>(raw)?;
             let pos = Geo::<English>::position(&raw, Color::White).unwrap();
             prop_assert_eq!(Geo::<English>::normalise(&pos.flipped()).0, raw);
             let _: Position<English> = pos;
