@@ -338,7 +338,13 @@ pub(crate) const fn index_of_bit(per_row: u8, bit: u8) -> u8 {
 
 /// The bits of `count` square indices from `first`, `stride` apart, on a board with
 /// `per_row` playable squares per row (all of them if `all_squares`).
-const fn line_mask(all_squares: bool, per_row: u8, first: u8, stride: u8, count: u8) -> u64 {
+pub(crate) const fn line_mask(
+    all_squares: bool,
+    per_row: u8,
+    first: u8,
+    stride: u8,
+    count: u8,
+) -> u64 {
     let mut mask = 0u64;
     let mut n = 0;
     while n < count {

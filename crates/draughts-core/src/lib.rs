@@ -55,6 +55,7 @@ mod perft;
 mod piece;
 mod position;
 mod precedence;
+mod reach;
 mod square;
 mod variant;
 mod zobrist;

@@ -25,10 +25,10 @@ const fn needs_opp_kings<V: Variant>() -> bool {
 }
 
 /// Bit mask over [`Direction`] discriminants.
-type DirMask = u8;
+pub(crate) type DirMask = u8;
 
-const UP: DirMask = 0b0011;
-const DOWN: DirMask = 0b1100;
+pub(crate) const UP: DirMask = 0b0011;
+pub(crate) const DOWN: DirMask = 0b1100;
 const ALL: DirMask = 0b1111;
 /// Up, left and right: where White's men move on the full board (Turkish).
 const UP_SIDEWAYS: DirMask = 0b1101_0000;
@@ -49,7 +49,7 @@ const fn king_capture_dirs<V: Variant>() -> DirMask {
 
 /// Directions in which White's (`WHITE`) or Black's men step in variant `V`.
 #[inline(always)]
-const fn forward<V: Variant, const WHITE: bool>() -> DirMask {
+pub(crate) const fn forward<V: Variant, const WHITE: bool>() -> DirMask {
     match (V::ORTHOGONAL_MOVES, WHITE) {
         (false, true) => UP,
         (false, false) => DOWN,
@@ -60,7 +60,7 @@ const fn forward<V: Variant, const WHITE: bool>() -> DirMask {
 
 /// Directions in which White's (`WHITE`) or Black's men capture in variant `V`.
 #[inline(always)]
-const fn man_capture_dirs<V: Variant, const WHITE: bool>() -> DirMask {
+pub(crate) const fn man_capture_dirs<V: Variant, const WHITE: bool>() -> DirMask {
     if V::ORTHOGONAL_MOVES {
         forward::<V, WHITE>()
     } else if V::ORTHOGONAL_CAPTURES {
@@ -103,7 +103,7 @@ macro_rules! each_direction {
 }
 
 #[inline(always)]
-const fn has(mask: DirMask, d: Direction) -> bool {
+pub(crate) const fn has(mask: DirMask, d: Direction) -> bool {
     mask & (1 << d as u8) != 0
 }
 

@@ -1,5 +1,7 @@
-//! Raw positions (four bit sets in the core's ghost-bit layout, White to move) and the
-//! geometry the index and the un-move generator need.
+//! Raw positions (four bit sets in the core's bit layout, White to move) and the
+//! geometry the index and the un-move generator need: the squares men can stand on,
+//! the board turned, and steps in the directions the core's move generator uses
+//! (diagonal on the boards of dark squares, along rows and columns on the full board).
 
 use crate::bits::pext;
 use crate::material::Material;
@@ -63,19 +65,49 @@ impl<V: Variant> Geo<V> {
     pub const SQUARES: u32 = <V::Board as Geometry>::SQUARES as u32;
     pub const PER_ROW: u32 = <V::Board as Geometry>::PER_ROW as u32;
     pub const VALID: u64 = <V::Board as Geometry>::VALID;
+    /// White's crowning row (the low bits).
+    pub const CROWN: u64 = <V::Board as Geometry>::TOP_ROW;
+    /// The squares White's men can stand on ([`Position::man_squares`]).
+    pub const WHITE_MEN: u64 = Position::<V>::man_squares(Color::White).bits();
+    /// The squares Black's men can stand on.
+    pub const BLACK_MEN: u64 = Position::<V>::man_squares(Color::Black).bits();
+    /// Whether the board has ghost bits (one after every two rows), or is the full board
+    /// with square `n` on bit `n - 1`.
+    const GHOSTS: bool = !<V::Board as Geometry>::ALL_SQUARES;
     /// The highest bit of a square (the last square's).
-    const LAST_BIT: u32 = (Self::SQUARES - 1) + (Self::SQUARES - 1) / (2 * Self::PER_ROW);
+    const LAST_BIT: u32 = if Self::GHOSTS {
+        (Self::SQUARES - 1) + (Self::SQUARES - 1) / (2 * Self::PER_ROW)
+    } else {
+        Self::SQUARES - 1
+    };
 
     /// 0-based square index of a valid bit.
     #[cfg(test)]
     pub fn dense(bit: u32) -> u32 {
-        bit - bit / (2 * Self::PER_ROW + 1)
+        if Self::GHOSTS {
+            bit - bit / (2 * Self::PER_ROW + 1)
+        } else {
+            bit
+        }
     }
 
     /// Bit of a 0-based square index.
     #[cfg(test)]
     pub fn bit(dense: u32) -> u32 {
-        dense + dense / (2 * Self::PER_ROW)
+        if Self::GHOSTS {
+            dense + dense / (2 * Self::PER_ROW)
+        } else {
+            dense
+        }
+    }
+
+    /// Whether every man of `raw` stands where men can in a game
+    /// ([`Position::man_squares`]): the positions the index holds. Always so for a
+    /// valid position but on the full board, whose men never go back to their first
+    /// row.
+    #[inline]
+    pub fn men_in_reach(raw: &Raw) -> bool {
+        raw.white_men & !Self::WHITE_MEN == 0 && raw.black_men & !Self::BLACK_MEN == 0
     }
 
     /// Raw bits to a dense mask (bit i = square i + 1).
@@ -84,8 +116,8 @@ impl<V: Variant> Geo<V> {
         pext(bits, Self::VALID)
     }
 
-    /// The board turned 180 degrees. The ghost bits sit symmetrically, so this is a bit
-    /// reversal of the used word.
+    /// The board turned 180 degrees. The ghost bits sit symmetrically (and the full
+    /// board has none), so this is a bit reversal of the used word.
     #[inline(always)]
     pub fn mirror(bits: u64) -> u64 {
         bits.reverse_bits() >> (63 - Self::LAST_BIT)
@@ -137,11 +169,10 @@ impl<V: Variant> Geo<V> {
         let to = 1u64 << mv.to_bit();
         let captured = mv.captured_bits();
         let (mut our_men, mut our_kings) = (pos.men(us).bits(), pos.kings(us).bits());
-        // White crowns on squares 1 to PER_ROW, the low bits; Black on the mirror image.
-        let white_crown = (1u64 << Self::PER_ROW) - 1;
+        // White crowns on the top row, the low bits; Black on the mirror image.
         let crown = match us {
-            Color::White => white_crown,
-            Color::Black => Self::mirror(white_crown),
+            Color::White => Self::CROWN,
+            Color::Black => Self::mirror(Self::CROWN),
         };
         // As the core plays it: a piece may end on the square it started from, and a
         // man may be crowned during its capture (Russian).
@@ -220,9 +251,10 @@ impl Iterator for BitIter {
 
 /// More than the predecessors of any position: a side has at most 20 pieces
 /// ([`Variant::MEN_PER_SIDE`] of International), and a piece comes from at most 17
-/// squares (a flying king in the middle of the 10x10 board). Where runs are limited, a
-/// predecessor has one of a side's runs ([`crate::runs`]); the index refuses the
-/// materials where that could exceed this ([`crate::index::Indexer::try_new`]).
+/// squares (a flying king in the middle of the 10x10 board; 14 on the full board).
+/// Where runs are limited, a predecessor has one of a side's runs ([`crate::runs`]); the
+/// index refuses the materials where that could exceed this
+/// ([`crate::index::Indexer::try_new`]).
 pub(crate) const MAX_PREDECESSORS: usize = 512;
 
 /// The un-moves of a White-to-move position `raw` within its material: every position,
@@ -233,8 +265,9 @@ pub(crate) const MAX_PREDECESSORS: usize = 512;
 /// [`crate::generate`]). Where runs are limited, each with every run Black can have had
 /// before the step ([`runs::before`]); White's run is as in `raw`.
 ///
-/// Works on the raw bits only: an un-move always gives a valid position (a black man
-/// comes from above, so never from its crowning row).
+/// Works on the raw bits only: an un-move always gives a valid position of the index (a
+/// black man comes from above or from beside, so never from its crowning row, and is
+/// kept off its first row where men never return there).
 pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     let empty = Geo::<V>::VALID & !raw.occupied();
     let (men, kings) = runs::stepped::<V>(raw);
@@ -245,14 +278,15 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
                 ..moved
             };
             debug_assert!(Geo::<V>::position(&moved, Color::Black).is_some());
+            debug_assert!(Geo::<V>::men_in_reach(&moved));
             emit(Geo::<V>::flip(&moved));
         });
     };
-    // Black men step downwards, so they came from above.
+    // A black man came from the other end of one of its steps.
     for b in BitIter(men) {
         let at = 1u64 << b;
-        for d in [Direction::UpLeft, Direction::UpRight] {
-            let from = Geo::<V>::step(at, d) & empty;
+        for d in Position::<V>::man_step_directions(Color::Black) {
+            let from = Geo::<V>::step(at, d.reverse()) & empty & Geo::<V>::BLACK_MEN;
             if from != 0 {
                 let moved = Raw {
                     black_men: raw.black_men ^ at ^ from,
@@ -264,7 +298,7 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
     }
     for b in BitIter(kings) {
         let at = 1u64 << b;
-        for d in Direction::ALL {
+        for d in Position::<V>::king_step_directions() {
             let mut from = Geo::<V>::step(at, d) & empty;
             while from != 0 {
                 let moved = Raw {
@@ -282,22 +316,20 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
 }
 
 /// More than the promotions of any position: each square of the crowning row is
-/// reached from at most two.
+/// reached from at most two (one on the full board, where men reach it straight).
 pub(crate) const MAX_PROMOTIONS: usize = 2 * 10;
 
 /// White's steps in `raw` (White to move, without a capture), on the raw bits: how many
-/// stay in the material (every step but a man's onto the crowning row, squares 1 to
-/// [`Geo::PER_ROW`]), and the positions after the promotions (Black to move, colours as
-/// they are). Counts what [`Position::generate_moves`] lists, without a [`Position`]:
-/// where runs are limited, a king at the limit does not step, and a promotion ends
-/// White's run.
+/// stay in the material (every step but a man's onto the crowning row, [`Geo::CROWN`]),
+/// and the positions after the promotions (Black to move, colours as they are). Counts
+/// what [`Position::generate_moves`] lists, without a [`Position`]: where runs are
+/// limited, a king at the limit does not step, and a promotion ends White's run.
 pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROMOTIONS>) {
     let empty = Geo::<V>::VALID & !raw.occupied();
-    let crown = (1u64 << Geo::<V>::PER_ROW) - 1;
+    let crown = Geo::<V>::CROWN;
     let mut stay = 0;
     let mut promotions = ArrayVec::new();
-    // White men step upwards, towards square 1.
-    for d in [Direction::UpLeft, Direction::UpRight] {
+    for d in Position::<V>::man_step_directions(Color::White) {
         let to = Geo::<V>::step(raw.white_men, d) & empty;
         stay += (to & !crown).count_ones();
         for b in BitIter(to & crown) {
@@ -311,7 +343,7 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
         }
     }
     let kings = raw.white_kings & !runs::blocked::<V>(raw);
-    for d in Direction::ALL {
+    for d in Position::<V>::king_step_directions() {
         // Every king's next square at once: kings slide along separate lines.
         let mut to = Geo::<V>::step(kings, d) & empty;
         while to != 0 {
@@ -328,7 +360,7 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use draughts_core::{Brazilian, English, International, Kind, Pool, Russian};
+    use draughts_core::{Brazilian, English, International, Kind, Pool, Russian, Thai, Turkish};
 
     fn mirror_matches_flipped<V: Variant>() {
         let pos: Position<V> = Position::initial();
@@ -356,6 +388,71 @@ pub(crate) mod tests {
     fn mirror_english() {
         mirror_matches_flipped::<English>();
     }
+
+    /// The full board has no ghost bits: square `n` on bit `n - 1`, turned by a bit
+    /// reversal of the whole word; men stand on rows 2 to 7 only.
+    #[test]
+    fn mirror_turkish() {
+        mirror_matches_flipped::<Turkish>();
+        assert_eq!(Geo::<Turkish>::mirror(1), 1 << 63);
+        assert_eq!(Geo::<Turkish>::WHITE_MEN, Geo::<Turkish>::BLACK_MEN);
+        assert_eq!(Geo::<Turkish>::WHITE_MEN, 0x00ff_ffff_ffff_ff00);
+        assert_eq!(Geo::<English>::WHITE_MEN, Geo::<English>::VALID & !0xf);
+    }
+
+    /// [`predecessors`] against the move generator: every black step that is not a
+    /// promotion, played from a position without a black capture, is undone by an
+    /// un-move, and every un-move to a position without a black capture is such a step.
+    fn predecessors_match_the_move_generator<V: Variant>() {
+        let mut sampler = crate::Sampler::new(11);
+        let mut checked = 0;
+        for material in Material::all_up_to(5) {
+            for _ in 0..60 {
+                let Some(pos) = sampler.position::<V>(material, Color::Black) else {
+                    continue;
+                };
+                if pos.has_capture() {
+                    continue;
+                }
+                let before = Geo::<V>::normalise(&pos).0;
+                let men = pos.count(Color::Black, Kind::Man);
+                for mv in pos.legal_moves() {
+                    let child = pos.play_unchecked(&mv);
+                    if child.count(Color::Black, Kind::Man) < men {
+                        continue;
+                    }
+                    let raw = Geo::<V>::normalise(&child).0;
+                    let mut preds = Vec::new();
+                    predecessors::<V>(&raw, |p| preds.push(p));
+                    assert!(preds.contains(&before), "{}", pos.to_fen());
+                    assert!(preds.len() <= MAX_PREDECESSORS);
+                    for pred in preds {
+                        let q = Geo::<V>::position(&Geo::<V>::flip(&pred), Color::Black)
+                            .expect("a valid position");
+                        if q.has_capture() {
+                            continue;
+                        }
+                        let steps_back = q
+                            .legal_moves()
+                            .iter()
+                            .any(|m| Geo::<V>::normalise(&q.play_unchecked(m)).0 == raw);
+                        assert!(steps_back, "{} from {}", child.to_fen(), q.to_fen());
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn predecessors_all_boards() {
+        predecessors_match_the_move_generator::<International>();
+        predecessors_match_the_move_generator::<English>();
+        predecessors_match_the_move_generator::<Russian>();
+        predecessors_match_the_move_generator::<Turkish>();
+    }
+
 
     /// [`white_steps`] counts and plays what the move generator lists in `pos` (White
     /// to move, no capture).
@@ -475,5 +572,14 @@ pub(crate) mod tests {
     #[test]
     fn white_steps_english() {
         steps_match_the_move_generator::<English>();
+    }
+
+    /// The full board: men step forwards and sideways, kings fly along rows and
+    /// columns, captured pieces leave the board one by one.
+    #[test]
+    fn turkish_steps_and_after() {
+        steps_match_the_move_generator::<Turkish>();
+        after_matches_play::<Turkish>();
+        after_matches_play::<Thai>();
     }
 }

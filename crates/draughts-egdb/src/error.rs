@@ -70,13 +70,6 @@ pub enum Error {
         /// What is inconsistent.
         detail: String,
     },
-    /// The variant plays on a board the generator and the probe do not know yet (the
-    /// full 8x8 board of Turkish, whose pieces move along rows and columns).
-    #[error("no endgame database for {variant}: its board (all 64 squares, moves along rows and columns) is not supported yet")]
-    UnsupportedBoard {
-        /// The variant's name.
-        variant: &'static str,
-    },
     /// The directory holds no slice file of the variant asked for.
     #[error("{dir}: no {variant} endgame database files (build them with `draughts egdb build`)")]
     NoSlices {
@@ -132,12 +125,3 @@ impl Error {
     }
 }
 
-/// [`Error::UnsupportedBoard`] for a variant on the full board, whose moves along rows
-/// and columns the index and the un-move generator do not know.
-pub(crate) fn check_board<V: draughts_core::Variant>() -> Result<(), Error> {
-    use draughts_core::Geometry;
-    if <V::Board as Geometry>::ALL_SQUARES {
-        return Err(Error::UnsupportedBoard { variant: V::NAME });
-    }
-    Ok(())
-}

@@ -358,8 +358,7 @@ fn chunks(size: u64) -> impl ParallelIterator<Item = std::ops::Range<u64>> {
 ///
 /// # Errors
 /// The directory cannot be written, an existing file of a needed slice is damaged (delete
-/// it to rebuild it), or the thread pool cannot start; [`Error::UnsupportedBoard`] for
-/// a variant on the full board.
+/// it to rebuild it), or the thread pool cannot start.
 pub fn build<V: Variant>(
     dir: impl AsRef<Path>,
     pieces: u32,
@@ -383,7 +382,6 @@ pub fn build_with<V: Variant>(
     mut on_slice: impl FnMut(&SliceReport),
     progress: OnProgress<'_>,
 ) -> Result<(), Error> {
-    crate::error::check_board::<V>()?;
     let dir = dir.as_ref();
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let pool = rayon::ThreadPoolBuilder::new()

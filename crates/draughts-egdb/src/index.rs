@@ -3,7 +3,8 @@
 //!
 //! The index is a mixed-radix number of four combinatorial ranks, most significant
 //! first: White's men among the squares a white man may stand on (all but White's
-//! crowning row), Black's men likewise, White's kings among the squares the men left
+//! crowning row, and on the full board not its first row either,
+//! [`draughts_core::Position::man_squares`]), Black's men likewise, White's kings among the squares the men left
 //! free, Black's kings among the squares left after that. Each rank is the colex rank of
 //! a sorted set, `sum C(s_j, j + 1)`. The holes are the indices whose white and black
 //! men overlap; they are few, and the file stores whatever compresses best there.
@@ -22,13 +23,16 @@ use std::marker::PhantomData;
 /// Largest `k` in the binomial table (pieces of one kind and colour).
 const MAX_K: usize = 16;
 
-/// `C(n, k)` for `n < 64`, `k <= MAX_K`.
-static BINOMIAL: [[u64; MAX_K + 1]; 64] = binomials();
+/// Rows of the binomial table: `n` up to 64, the squares of the full board.
+const MAX_N: usize = 65;
 
-const fn binomials() -> [[u64; MAX_K + 1]; 64] {
-    let mut t = [[0u64; MAX_K + 1]; 64];
+/// `C(n, k)` for `n <= 64`, `k <= MAX_K`.
+static BINOMIAL: [[u64; MAX_K + 1]; MAX_N] = binomials();
+
+const fn binomials() -> [[u64; MAX_K + 1]; MAX_N] {
+    let mut t = [[0u64; MAX_K + 1]; MAX_N];
     let mut n = 0;
-    while n < 64 {
+    while n < MAX_N {
         t[n][0] = 1;
         let mut k = 1;
         while k <= MAX_K {
@@ -113,8 +117,22 @@ pub(crate) struct Indexer<V: Variant> {
 }
 
 impl<V: Variant> Indexer<V> {
-    /// Squares a man may stand on (all but one crowning row).
-    const MAN_SQUARES: u32 = Geo::<V>::SQUARES - Geo::<V>::PER_ROW;
+    /// Squares a man may stand on (the same number for both colours).
+    const MAN_SQUARES: u32 = Geo::<V>::WHITE_MEN.count_ones();
+
+    /// The squares White's men may stand on, as a dense mask: all but the first
+    /// [`Geo::PER_ROW`] on the boards of dark squares.
+    #[inline(always)]
+    fn white_men() -> u64 {
+        Geo::<V>::to_dense(Geo::<V>::WHITE_MEN)
+    }
+
+    /// The squares Black's men may stand on, as a dense mask: the first
+    /// [`Indexer::MAN_SQUARES`] on the boards of dark squares.
+    #[inline(always)]
+    fn black_men() -> u64 {
+        Geo::<V>::to_dense(Geo::<V>::BLACK_MEN)
+    }
 
     /// The indexer of `material`.
     ///
@@ -177,15 +195,15 @@ impl<V: Variant> Indexer<V> {
     #[inline]
     pub fn index(&self, raw: &Raw) -> u64 {
         debug_assert_eq!(raw.material(), self.material);
-        let per_row = Geo::<V>::PER_ROW;
+        debug_assert!(Geo::<V>::men_in_reach(raw));
         let white_men = Geo::<V>::to_dense(raw.white_men);
         let black_men = Geo::<V>::to_dense(raw.black_men);
         let white_kings = Geo::<V>::to_dense(raw.white_kings);
         let black_kings = Geo::<V>::to_dense(raw.black_kings);
         let men = white_men | black_men;
         let ranks = [
-            rank(white_men >> per_row),
-            rank(black_men),
+            rank(pext(white_men, Self::white_men())),
+            rank(pext(black_men, Self::black_men())),
             rank(compact(white_kings, men)),
             rank(compact(black_kings, men | white_kings)),
         ];
@@ -216,9 +234,14 @@ impl<V: Variant> Indexer<V> {
             rest /= self.radix[i];
         }
         let m = self.material;
-        let white_men =
-            unrank(ranks[0], m.white_men.into(), Self::MAN_SQUARES) << Geo::<V>::PER_ROW;
-        let black_men = unrank(ranks[1], m.black_men.into(), Self::MAN_SQUARES);
+        let white_men = pdep(
+            unrank(ranks[0], m.white_men.into(), Self::MAN_SQUARES),
+            Self::white_men(),
+        );
+        let black_men = pdep(
+            unrank(ranks[1], m.black_men.into(), Self::MAN_SQUARES),
+            Self::black_men(),
+        );
         if white_men & black_men != 0 {
             return None;
         }
@@ -309,8 +332,9 @@ impl<V: Variant> Cursor<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{Color, English, International, Position};
+    use draughts_core::{Color, English, International, Position, Turkish};
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn binomials_are_right() {
@@ -318,6 +342,7 @@ mod tests {
         assert_eq!(binomial(45, 2), 990);
         assert_eq!(binomial(3, 5), 0);
         assert_eq!(binomial(0, 0), 1);
+        assert_eq!(binomial(64, 2), 2016);
     }
 
     /// Every index of a small material is a hole or a valid position whose index is
@@ -334,6 +359,24 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// On the boards of dark squares the men's squares are the contiguous ranges the
+    /// index has always used (White's all but the first row, Black's all but the
+    /// last), so their ranks, and the files, are those of before the full board.
+    fn men_ranges<V: Variant>() {
+        let (squares, per_row) = (Geo::<V>::SQUARES, Geo::<V>::PER_ROW);
+        let all = (1u64 << squares) - 1;
+        assert_eq!(Indexer::<V>::white_men(), all & !((1 << per_row) - 1));
+        assert_eq!(Indexer::<V>::black_men(), all >> per_row);
+    }
+
+    #[test]
+    fn men_ranges_of_the_dark_squares() {
+        men_ranges::<International>();
+        men_ranges::<English>();
+        men_ranges::<draughts_core::Italian>();
+        men_ranges::<draughts_core::Thai>();
     }
 
     /// The cursor unranks what the indexer does, in order and out of order.
@@ -360,7 +403,14 @@ mod tests {
         for m in Material::all_up_to(3) {
             round_trip_all::<English>(m);
             round_trip_all::<International>(m);
+            round_trip_all::<Turkish>(m);
         }
+        // Turkish men stand on rows 2 to 7 (48 squares) of both sides: a white and a
+        // black man, on different squares.
+        assert_eq!(
+            round_trip_all::<Turkish>(Material::new(1, 0, 1, 0)),
+            48 * 47
+        );
         // Two white men against one black man on 8x8: 28 * 27 / 2 * 28 placements, less
         // the ones where the black man shares a square with a white man.
         let m = Material::new(2, 0, 1, 0);
@@ -371,7 +421,6 @@ mod tests {
 
     fn arbitrary_raw<V: Variant>() -> impl Strategy<Value = Raw> {
         let squares = Geo::<V>::SQUARES;
-        let per_row = Geo::<V>::PER_ROW;
         proptest::collection::vec((0..squares, 0u8..4), 2..=6).prop_filter_map(
             "overlapping or illegal placement",
             move |pieces| {
@@ -382,9 +431,9 @@ mod tests {
                         return None;
                     }
                     match kind {
-                        0 if s >= per_row => raw.white_men |= bit,
+                        0 if bit & Geo::<V>::WHITE_MEN != 0 => raw.white_men |= bit,
                         1 => raw.white_kings |= bit,
-                        2 if s < squares - per_row => raw.black_men |= bit,
+                        2 if bit & Geo::<V>::BLACK_MEN != 0 => raw.black_men |= bit,
                         3 => raw.black_kings |= bit,
                         _ => return None,
                     }
@@ -394,21 +443,29 @@ mod tests {
         )
     }
 
+    /// The index of `raw` is in range and gives `raw` back.
+    fn round_trips<V: Variant>(raw: Raw) -> Result<(), TestCaseError> {
+        let indexer = Indexer::<V>::new(raw.material());
+        let i = indexer.index(&raw);
+        prop_assert!(i < indexer.size());
+        prop_assert_eq!(indexer.position(i), Some(raw));
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn index_round_trips_international(raw in arbitrary_raw::<International>()) {
-            let indexer = Indexer::<International>::new(raw.material());
-            let i = indexer.index(&raw);
-            prop_assert!(i < indexer.size());
-            prop_assert_eq!(indexer.position(i), Some(raw));
+            round_trips::<International>(raw)?;
+        }
+
+        #[test]
+        fn index_round_trips_turkish(raw in arbitrary_raw::<Turkish>()) {
+            round_trips::<Turkish>(raw)?;
         }
 
         #[test]
         fn index_round_trips_english(raw in arbitrary_raw::<English>()) {
-            let indexer = Indexer::<English>::new(raw.material());
-            let i = indexer.index(&raw);
-            prop_assert!(i < indexer.size());
-            prop_assert_eq!(indexer.position(i), Some(raw));
+            round_trips::<English>(raw)?;
             let pos = Geo::<English>::position(&raw, Color::White).unwrap();
             prop_assert_eq!(Geo::<English>::normalise(&pos.flipped()).0, raw);
             let _: Position<English> = pos;

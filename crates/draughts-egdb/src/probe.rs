@@ -7,7 +7,8 @@
 //!    in Breakthrough a king on the board): the side to move without a move takes the
 //!    goal's no-move value (a loss, or a win in Antidraughts); with one, every move leaves
 //!    the opponent without a move, so the opposite;
-//! 2. a position whose slice is absent: unknown;
+//! 2. a position whose slice is absent, or (at the top) with a man where no game puts
+//!    one (a Turkish man on its first row, [`Position::man_squares`]): unknown;
 //! 3. the side to move must capture: the minimax of the capture moves (each child has
 //!    fewer pieces, so this terminates), with the threat budget reset;
 //! 4. quiet: the stored value;
@@ -124,6 +125,10 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
     let (raw, _) = Geo::<V>::normalise(pos);
+    // Outside the index; moves never lead there, so only the top needs the test.
+    if !Geo::<V>::men_in_reach(&raw) {
+        return Ok(None);
+    }
     match resolve(source, &raw)? {
         Resolved::Value(v) => Ok(v),
         Resolved::Threat if budget == 0 => Ok(None),

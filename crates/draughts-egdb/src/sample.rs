@@ -31,8 +31,8 @@ impl Sampler {
     }
 
     /// A position of `material` with `turn` to move, its pieces on random squares; `None`
-    /// when two pieces drew the same square or a man landed on its crowning row (draw
-    /// again).
+    /// when two pieces drew the same square or a man landed where no game puts one (its
+    /// crowning row; a Turkish man on its first row): draw again.
     pub fn position<V: Variant>(&mut self, material: Material, turn: Color) -> Option<Position<V>> {
         let squares =
             Position::<V>::initial().empty().len() + Position::<V>::initial().occupied().len();
@@ -49,7 +49,10 @@ impl Sampler {
             }
         }
         let pos = Position::<V>::from_pieces(turn, placed).ok()?;
-        (pos.piece_count() == material.pieces()).then_some(pos)
+        let in_reach = Color::BOTH
+            .into_iter()
+            .all(|color| pos.men(color).bits() & !Position::<V>::man_squares(color).bits() == 0);
+        (pos.piece_count() == material.pieces() && in_reach).then_some(pos)
     }
 
     /// A random colour.

@@ -10,8 +10,8 @@
 //! lose, else lost; in Breakthrough a side facing a king has no move).
 
 use draughts_core::{
-    Antidraughts, Breakthrough, Color, English, Frisian, Frysk, International, Killer, Kind, Piece,
-    Position, Square, Thai, Variant,
+    Antidraughts, Breakthrough, Color, English, Frisian, Frysk, Geometry, International, Killer,
+    Kind, Piece, Position, Square, Thai, Turkish, Variant,
 };
 use draughts_egdb::{build, BuildOptions, Database, Material};
 use draughts_search::Wld;
@@ -36,10 +36,26 @@ fn subsets(n: u8, k: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// Whether a man of `pos` stands on its own first row where no man can ever stand
+/// again: in Turkish, whose men start on the second and third rows and never move
+/// backwards (FORMATS 7). Such positions can be set up, but no move leads to them.
+fn off_limits<V: Variant>(pos: &Position<V>) -> bool {
+    let side = <V::Board as Geometry>::SIDE;
+    V::NAME == Turkish::NAME
+        && pos.piece_squares().any(|(square, piece)| {
+            let (row, _) = <V::Board as Geometry>::coordinates(square.number());
+            let first = match piece.color {
+                Color::White => side - 1,
+                Color::Black => 0,
+            };
+            piece.kind == Kind::Man && row == first
+        })
+}
+
 /// Every legal position with `counts` = [white men, white kings, black men, black
-/// kings], both sides to move; where `V` limits a king's consecutive moves (Frisian)
-/// and `runs` is set, each also with every run a side with men and kings can have
-/// under way ([`Position::with_king_run`]).
+/// kings], both sides to move, but those [`off_limits`]; where `V` limits a king's
+/// consecutive moves (Frisian) and `runs` is set, each also with every run a side with
+/// men and kings can have under way ([`Position::with_king_run`]).
 fn positions<V: Variant>(counts: [usize; 4], runs: bool) -> Vec<Position<V>> {
     let squares = Position::<V>::initial().empty().len() as u8
         + Position::<V>::initial().occupied().len() as u8;
@@ -66,8 +82,9 @@ fn positions<V: Variant>(counts: [usize; 4], runs: bool) -> Vec<Position<V>> {
                 .map(|(&s, &k)| (Square::new(s + 1).unwrap(), kinds[k]))
                 .collect();
             for turn in Color::BOTH {
-                if let Ok(pos) = Position::from_pieces(turn, pieces.iter().copied()) {
-                    out.push(pos);
+                match Position::from_pieces(turn, pieces.iter().copied()) {
+                    Ok(pos) if !off_limits(&pos) => out.push(pos),
+                    _ => {}
                 }
             }
         }
@@ -152,16 +169,16 @@ fn materials(pieces: usize) -> Vec<[usize; 4]> {
     out
 }
 
-/// A compact key (a position is 40 bytes): the pieces in square order, a byte each
-/// (square number, and two bits of colour and kind), then the side to move. Fits up to
-/// seven pieces; where `V` limits a king's moves, each side's run follows (a byte for
-/// the square, two bits for the length), which fits up to four pieces.
+/// A compact key (a position is 40 bytes): the pieces in square order, nine bits each
+/// (square number up to 64, and two bits of colour and kind), then the side to move.
+/// Fits up to seven pieces; where `V` limits a king's moves, each side's run follows (a
+/// byte for the square, two bits for the length), which fits up to four pieces.
 fn key<V: Variant>(pos: &Position<V>) -> u64 {
     let mut k = 0u64;
     for (square, piece) in pos.piece_squares() {
         let code =
             u64::from(piece.color == Color::Black) << 1 | u64::from(piece.kind == Kind::King);
-        k = k << 8 | u64::from(square.number()) << 2 | code;
+        k = k << 9 | u64::from(square.number()) << 2 | code;
     }
     k = k << 1 | u64::from(pos.turn() == Color::Black);
     if V::KING_MOVE_LIMIT.is_some() {
@@ -406,6 +423,57 @@ fn thai_three_pieces() {
 #[ignore = "a minute; run with --ignored"]
 fn thai_four_pieces() {
     check_all::<Thai>(4, |_, _| {});
+}
+
+/// Turkish, up to three pieces: the database agrees with the solver on the full board,
+/// where men step forwards and sideways and kings fly along rows and columns. A
+/// position with a man on its own first row, which no game reaches, is outside the
+/// database: the probe answers `None`.
+#[test]
+fn turkish_three_pieces() {
+    let mut king_vs_king = [0u64; 3];
+    let tally = check_all::<Turkish>(3, |pos, v| {
+        if is_material(pos, [0, 1, 0, 1]) {
+            king_vs_king[v as usize] += 1;
+        }
+    });
+    // Both sides to move; kings on any of the 64 squares, men on rows 2 to 7 (48).
+    assert_eq!(king_vs_king.iter().sum::<u64>(), 2 * 64 * 63);
+    let choose = |n: u64, k: usize| (0..k as u64).fold(1, |c, i| c * (n - i) / (i + 1));
+    let placements: u64 = materials(3)
+        .into_iter()
+        .map(|[wm, wk, bm, bk]| {
+            let men = (wm + bm) as u64;
+            choose(48, wm)
+                * choose(48 - wm as u64, bm)
+                * choose(64 - men, wk)
+                * choose(64 - men - wk as u64, bk)
+        })
+        .sum();
+    assert_eq!(tally.positions, 2 * placements);
+    assert_eq!(tally.positions, 3_612_032);
+    let dir = temp_dir("turkish-first-row");
+    build::<Turkish>(&dir, 2, &BuildOptions::default()).unwrap();
+    let db = Database::<Turkish>::open(&dir).unwrap();
+    for (fen, v) in [
+        ("W:Wa1:Bh7", None),
+        ("W:Wa2:Bh8", None),
+        ("B:Wa1:Bh8", None),
+        // Face to face, whoever is to move takes the other man.
+        ("W:Wb2:Bb3", Some(Wld::Win)),
+        ("B:Wb2:Bb3", Some(Wld::Win)),
+    ] {
+        let pos: Position<Turkish> = fen.parse().unwrap();
+        assert_eq!(db.probe(&pos).unwrap(), v, "{fen}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Turkish, up to four pieces.
+#[test]
+#[ignore = "minutes; run with --ignored"]
+fn turkish_four_pieces() {
+    check_all::<Turkish>(4, |_, _| {});
 }
 
 /// Frisian, up to three pieces, every position with every run its sides can have

@@ -59,7 +59,7 @@ enum EgdbCommand {
 #[derive(Args, Debug)]
 struct DbArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs; turkish none yet: its full board).
+    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The database folder.
@@ -70,7 +70,7 @@ struct DbArgs {
 #[derive(Args, Debug)]
 struct BuildArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs; turkish none yet: its full board).
+    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Build every slice with at most this many pieces.
@@ -91,7 +91,7 @@ struct BuildArgs {
 #[derive(Args, Debug)]
 struct PlanArgs {
     /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai or killer (antidraughts and breakthrough have none: their goal differs; turkish none yet: its full board).
+    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Every slice with at most this many pieces.

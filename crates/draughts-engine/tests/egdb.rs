@@ -1,5 +1,6 @@
 //! `draughts egdb ...`, `--egdb` and the Hub's `egdb-path`, on small databases built by
-//! the binary itself (English; Antidraughts and Breakthrough under their own goals).
+//! the binary itself (English, Turkish; Antidraughts and Breakthrough under their own
+//! goals).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -280,4 +281,57 @@ fn bad_folders_are_errors_not_panics() {
     );
     assert!(out.contains("ready"), "{out}");
     std::fs::remove_dir_all(empty).ok();
+}
+
+/// Turkish, on the full board: `egdb build|plan|probe|stats|verify --variant turkish`,
+/// and the search with the database finds the win the probe reports.
+#[test]
+fn turkish_full_board() {
+    let dir = temp_dir("turkish");
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let turkish = ["--variant", "turkish", "--db", db];
+    let build = ["egdb", "build", "--variant", "turkish", "--pieces", "3"];
+    let (out, _) = succeed(&[&build[..], &["--out", db]].concat(), "");
+    assert!(out.contains("done in"), "{out}");
+
+    // Face to face, the man to move takes the other; a man on its own first row (a1),
+    // where no game puts one, is outside the database.
+    let input = "W:Wb2:Bb3\nB:Wb2:Bb3\nW:Wa1:Bh7\nW:WKa1,Kb1:BKh8\n";
+    let (out, _) = succeed(&[&["egdb", "probe"][..], &turkish].concat(), input);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        answers[..3],
+        ["W:Wb2:Bb3 W", "B:Wb2:Bb3 W", "W:Wa1:Bh7 ?"],
+        "{out}"
+    );
+    assert_eq!(answers[3], "W:WKa1,Kb1:BKh8 W", "{out}");
+
+    let (out, _) = succeed(&[&["egdb", "stats"][..], &turkish].concat(), "");
+    assert!(out.contains("w0m2k-b0m1k: "), "{out}");
+    assert!(out.contains("3 pieces: "), "{out}");
+    let (out, _) = succeed(&[&["egdb", "verify"][..], &turkish].concat(), "");
+    assert!(out.contains("slices verified"), "{out}");
+
+    // Kings anywhere (64 * 63 slots); men on rows 2 to 7, 48 squares a side, so a man
+    // and a king against a king has 48 * 63 * 62 slots.
+    let plan = ["egdb", "plan", "--variant", "turkish", "--pieces", "3"];
+    let (out, _) = succeed(&plan, "");
+    assert!(out.contains("w0m1k-b0m1k: 4032 slots"), "{out}");
+    assert!(out.contains("w1m1k-b0m1k: 187488 slots"), "{out}");
+
+    // Two kings against one: the search knows the win from the database.
+    let analyse = [
+        "analyse",
+        "--variant",
+        "turkish",
+        "--fen",
+        "W:WKa1,Kb1:BKh8",
+    ];
+    let (out, _) = succeed(
+        &[&analyse[..], &["--egdb", db, "--depth", "20"]].concat(),
+        "",
+    );
+    assert!(out.contains("score database win"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -64,8 +64,6 @@ impl Databases {
             match opened {
                 Ok(()) => {}
                 Err(error @ draughts_egdb::Error::NoSlices { .. }) => last = Some(error),
-                // Turkish's full board has none.
-                Err(draughts_egdb::Error::UnsupportedBoard { .. }) => {}
                 Err(error) => return Err(error),
             }
         }
