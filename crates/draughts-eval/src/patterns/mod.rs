@@ -12,7 +12,7 @@
 //!
 //! On the full board (Turkish), whose every square is playable, a region is a block of
 //! two rows by four columns instead (12 regions and 9 odd regions, no edge strips; see
-//! the [`full`] module).
+//! `patterns/full.rs`).
 //!
 //! Colour symmetry is built in rather than learned: a position's value for White is
 //! the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
@@ -214,7 +214,7 @@ impl<V: Variant> Patterns<V> {
     }
 
     /// [`block_table`] for `V`'s board (zeros on the full board, whose regions
-    /// [`full`] reads).
+    /// `patterns/full.rs` reads).
     const BLOCK: [u64; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
         [0; 1024]
     } else {
