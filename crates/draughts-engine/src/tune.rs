@@ -567,7 +567,6 @@ fn read_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameResult)
 }
 
 fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
-    draughts_eval::check_board::<V>().map_err(|e| e.to_string())?;
     let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let began = Instant::now();
     let games = read_games::<V>(&args.game_files)?;

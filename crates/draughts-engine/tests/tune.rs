@@ -1,6 +1,6 @@
 //! `draughts tune`: each command writes a weights file that `--weights` loads.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `draughts` and returns its output, failing the test if it failed.
@@ -18,6 +18,14 @@ fn run_raw(args: &[&str]) -> Output {
         .env("RAYON_NUM_THREADS", "2")
         .output()
         .expect("run draughts")
+}
+
+/// An empty folder of its own for the test `name`.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn path(dir: &Path, name: &str) -> String {
@@ -40,9 +48,7 @@ fn loads(variant: &str, weights: &str) {
 
 #[test]
 fn ga_selfplay_and_fit_write_loadable_weights() {
-    let dir = std::env::temp_dir().join(format!("draughts-tune-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cli");
     let ga_dir = path(&dir, "ga");
     let ga = |extra: &[&str]| {
         let mut args = vec![
@@ -155,9 +161,7 @@ fn bad_tune_arguments_are_clear_errors() {
 
 #[test]
 fn data_resumes_and_fits_on_scores() {
-    let dir = std::env::temp_dir().join(format!("draughts-tune-data-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("data");
     let data = path(&dir, "english.data");
     let words = |line: String| run(&line.split_whitespace().collect::<Vec<_>>());
     let make = |games: u32| {
@@ -213,5 +217,43 @@ fn data_resumes_and_fits_on_scores() {
         &model,
     ]);
     assert!(!bad.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Turkish, on the full board: self-play data, a table fitted with the odd regions, and
+/// the pair loaded by the engine.
+#[test]
+fn turkish_tables_fit_and_load() {
+    let dir = fresh_dir("turkish");
+    let data = path(&dir, "turkish.data");
+    let model = path(&dir, "model");
+    let words = |line: String| run(&line.split_whitespace().collect::<Vec<_>>());
+    words(format!(
+        "tune data --variant turkish --patterns none --games 4 --nodes 300 --max-plies 80 --quiet --out {data}"
+    ));
+    let out = words(format!(
+        "tune patterns --variant turkish --data {data} --odd-regions --epochs 2 --out {model}"
+    ));
+    assert!(
+        out.contains("4 games") && out.contains("epoch   2"),
+        "{out}"
+    );
+    let table = path(&dir, "model/turkish.patterns");
+    let out = run(&[
+        "analyse",
+        "--variant",
+        "turkish",
+        "--depth",
+        "2",
+        "--weights",
+        &path(&dir, "model/turkish.weights"),
+        "--patterns",
+        &table,
+    ]);
+    assert!(out.contains("bestmove"), "{out}");
+    // A table for another variant is refused, naming the file.
+    let wrong = run_raw(&["analyse", "--variant", "english", "--patterns", &table]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("turkish.patterns"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -27,6 +27,18 @@ pub const FEATURE_COUNT: usize = 14;
 ///
 /// Every feature is colour-symmetric: its value for White in a position equals its
 /// value for Black in the position turned 180 degrees with the colours swapped.
+///
+/// On the full board (Turkish: men step forwards or sideways, kings move along rows and
+/// columns) the definitions are read along rows and columns: a man's *forward* square
+/// is the one straight ahead and its steps go forwards, left or right (`mobility`,
+/// `locked_men`); `coherence` counts men with a friendly piece on the square straight
+/// behind them (which no frontal capture can then land on), `outposts` such men in the
+/// opponent's half; `back_rank` counts men on the row in front of the own back row
+/// (where they start: men never reach the back row); the *centre* is rows 4-5 without
+/// the two outer columns on each side (c4-f5) and the *king zone* the inner squares
+/// c3-f6 (no long diagonal); `king_mobility` counts the empty squares along rows and
+/// columns; a man is `runaway` when no piece of either colour stands ahead of it in its
+/// own column or a neighbouring one, up to the crowning row.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Feature {
     /// `men`: number of men.
@@ -174,13 +186,11 @@ impl FeatureValues {
         let black_men = pos.men(Color::Black).bits();
         let black_kings = pos.kings(Color::Black).bits();
         if <V::Board as Geometry>::ALL_SQUARES {
-            // The other features follow the dark squares' layout: on the full board
-            // (Turkish) only the material counts, for now.
-            let mut values = [[0; FEATURE_COUNT]; 2];
-            for (side, men, kings) in [(0, white_men, white_kings), (1, black_men, black_kings)] {
-                values[side][Feature::Men as usize] = men.count_ones() as i32;
-                values[side][Feature::Kings as usize] = kings.count_ones() as i32;
-            }
+            let values = crate::full::values::<V>(
+                [white_men, black_men],
+                [white_kings, black_kings],
+                pos.empty().bits(),
+            );
             return FeatureValues { values };
         }
         let empty = pos.empty().bits();
@@ -221,7 +231,7 @@ impl FeatureValues {
 
 /// `bits` moved one step in direction `d`, keeping only squares of the board.
 #[inline(always)]
-fn step<G: Geometry>(bits: u64, d: Direction) -> u64 {
+pub(crate) fn step<G: Geometry>(bits: u64, d: Direction) -> u64 {
     shift::<G>(bits, d) & G::VALID
 }
 
@@ -353,7 +363,7 @@ fn fill_straight<G: Geometry>(bits: u64, up: bool) -> u64 {
 }
 
 #[inline(always)]
-fn count(bits: u64) -> i32 {
+pub(crate) fn count(bits: u64) -> i32 {
     bits.count_ones() as i32
 }
 

@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 mod feature;
+mod full;
 mod learned;
 mod linear;
 mod masks;
@@ -50,8 +51,8 @@ pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };
 pub use patterns::{
-    check_board, flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError,
-    ARRANGEMENTS, MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+    flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError, ARRANGEMENTS,
+    MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
 pub use phase::Phase;
 pub use strips::{flipped_strip, rotated_strip, STRIPS, STRIP_ARRANGEMENTS, STRIP_SQUARES};

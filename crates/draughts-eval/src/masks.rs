@@ -7,6 +7,9 @@
 //! king zone) are symmetric under the 180-degree turn that maps one colour onto the
 //! other; the per-colour masks are each other's mirror images. Together these make every
 //! feature colour-symmetric, which the tests check.
+//!
+//! On the full board (Turkish: every square playable, square `n` on bit `n - 1`) the
+//! masks are the same sets of rows and columns, except where noted on [`Tables`].
 
 use draughts_core::geometry::Geometry;
 use std::marker::PhantomData;
@@ -20,7 +23,9 @@ pub(crate) struct Tables {
     /// `[colour][j]`: squares whose rank for that colour has bit `j` set, so that a sum
     /// of ranks is `sum_j 2^j * popcount(men & rank_planes[c][j])`.
     pub rank_planes: [[u64; RANK_PLANES]; 2],
-    /// `[colour]`: the colour's own back row (rank 0).
+    /// `[colour]`: the colour's own back row (rank 0); on the full board, where men
+    /// start a row further in and never reach the back row, the row in front of it
+    /// (rank 1).
     pub back_row: [u64; 2],
     /// `[colour]`: the opponent's half of the board (ranks `SIDE/2 ..`).
     pub opponent_half: [u64; 2],
@@ -32,7 +37,9 @@ pub(crate) struct Tables {
     /// 10x10 board, 14, 15, 18 and 19 on the 8x8 board.
     pub centre: u64,
     /// Squares at least two steps from every edge, plus the long diagonal (from the
-    /// bottom-left corner to the top-right one: 46-5 on 10x10, 29-4 on 8x8).
+    /// bottom-left corner to the top-right one: 46-5 on 10x10, 29-4 on 8x8); on the
+    /// full board, whose kings move along rows and columns, the inner squares only
+    /// (c3-f6).
     pub king_zone: u64,
     /// `[direction][k]`: the squares `2^k` steps from some square in that direction
     /// (indexed by [`draughts_core::geometry::Direction`]), for `k < LANDING_ROUNDS`:
@@ -53,9 +60,11 @@ const fn row_col(per_row: u8, i: u8) -> (u8, u8) {
 }
 
 impl Tables {
-    /// The tables of the board with `side` squares along each edge.
-    const fn build(side: u8) -> Tables {
-        let per_row = side / 2;
+    /// The tables of the board with `side` squares along each edge, of dark squares
+    /// or (`all_squares`) every square.
+    const fn build(side: u8, all_squares: bool) -> Tables {
+        let per_row = if all_squares { side } else { side / 2 };
+        let home = if all_squares { 1 } else { 0 };
         let squares = side * per_row;
         let mut t = Tables {
             rank_planes: [[0; RANK_PLANES]; 2],
@@ -69,8 +78,11 @@ impl Tables {
         };
         let mut i = 0;
         while i < squares {
-            let bit = 1u64 << (i + i / (2 * per_row));
-            let (row, col) = row_col(per_row, i);
+            let (bit, (row, col)) = if all_squares {
+                (1u64 << i, (i / side, i % side))
+            } else {
+                (1u64 << (i + i / (2 * per_row)), row_col(per_row, i))
+            };
             // White's back row is the bottom one; Black's is the top one.
             let ranks = [side - 1 - row, row];
             let mut c = 0;
@@ -83,7 +95,7 @@ impl Tables {
                     }
                     j += 1;
                 }
-                if rank == 0 {
+                if rank == home {
                     t.back_row[c] |= bit;
                 }
                 if rank >= side / 2 {
@@ -101,7 +113,8 @@ impl Tables {
             if inner_col && (row == side / 2 - 1 || row == side / 2) {
                 t.centre |= bit;
             }
-            if (inner_col && row >= 2 && row <= side - 3) || row + col == side - 1 {
+            let long_diagonal = row + col == side - 1 && !all_squares;
+            if (inner_col && row >= 2 && row <= side - 3) || long_diagonal {
                 t.king_zone |= bit;
             }
             // Direction order: up-left, up-right, down-left, down-right; the square is a
@@ -136,13 +149,15 @@ impl Tables {
 pub(crate) struct Masks<G>(PhantomData<G>);
 
 impl<G: Geometry> Masks<G> {
-    pub const TABLES: Tables = Tables::build(G::SIDE);
+    pub const TABLES: Tables = Tables::build(G::SIDE, G::ALL_SQUARES);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{Bitboard, Board10, Board8, English, International, Square, Variant};
+    use draughts_core::{
+        Bitboard, Board10, Board8, Board8Full, English, International, Square, Turkish, Variant,
+    };
 
     fn squares<V: Variant>(bits: u64) -> Vec<u8> {
         Bitboard::<V>::from_bits(bits)
@@ -197,5 +212,35 @@ mod tests {
             squares::<E>(t.king_zone),
             [4, 8, 10, 11, 14, 15, 18, 19, 22, 23, 25, 29]
         );
+    }
+
+    #[test]
+    fn turkish_masks() {
+        let t = Masks::<Board8Full>::TABLES;
+        type T = Turkish;
+        assert_eq!(squares::<T>(t.centre), [27, 28, 29, 30, 35, 36, 37, 38]);
+        // Men start on the second and third rows and never reach the back row.
+        assert_eq!(squares::<T>(t.back_row[0]), (49..=56).collect::<Vec<_>>());
+        assert_eq!(squares::<T>(t.back_row[1]), (9..=16).collect::<Vec<_>>());
+        assert_eq!(
+            squares::<T>(t.opponent_half[0]),
+            (1..=32).collect::<Vec<_>>()
+        );
+        assert_eq!(squares::<T>(t.edge).len(), 16);
+        assert_eq!(t.left, 0x0f0f_0f0f_0f0f_0f0f);
+        // The inner 4x4 squares, c3-f6, without a long diagonal.
+        let zone: Vec<u8> = [19, 27, 35, 43]
+            .into_iter()
+            .flat_map(|first| first..first + 4)
+            .collect();
+        assert_eq!(squares::<T>(t.king_zone), zone);
+        // Square 9 (a7) is rank 6 for White, 1 for Black.
+        let rank = |c: usize| {
+            (0..RANK_PLANES)
+                .filter(|&j| t.rank_planes[c][j] & 1 << 8 != 0)
+                .map(|j| 1 << j)
+                .sum::<u32>()
+        };
+        assert_eq!((rank(0), rank(1)), (6, 1));
     }
 }

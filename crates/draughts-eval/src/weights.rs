@@ -7,7 +7,7 @@
 //! every build of the search and the engine for no gain.
 
 use crate::feature::{Feature, FEATURE_COUNT};
-use draughts_core::{Goal, Variant};
+use draughts_core::{Geometry, Goal, Variant};
 use std::fmt::Write as _;
 use std::ops::Index;
 use std::path::{Path, PathBuf};
@@ -102,9 +102,34 @@ impl Weights {
         -4,  // locked_men
     ]);
 
+    /// Hand-set defaults for Turkish draughts (the full board, where the features read
+    /// along rows and columns: see [`Feature`]). A king flies along rows and columns
+    /// and is worth three men as in International; men never step back, so advancing
+    /// (tempo) is the way to a king and is paid a little more; a man with a friendly
+    /// piece straight behind cannot be taken from the front (coherence, outposts); men
+    /// kept on the home row bar the opponent's men from crowning; edge men are safe
+    /// from sideways captures but step one way only, so they get no weight either way.
+    pub const TURKISH: Weights = Weights::from_array([
+        100, // men
+        300, // kings
+        3,   // tempo
+        -2,  // balance
+        4,   // coherence
+        0,   // edge_men
+        2,   // mobility
+        4,   // back_rank
+        4,   // centre
+        5,   // king_centre
+        2,   // king_mobility
+        40,  // runaway
+        4,   // outposts
+        -3,  // locked_men
+    ]);
+
     /// The default weights for variant `V`. They follow its rules rather than its
-    /// name: variants with flying kings (International, and later Brazilian or Russian)
-    /// start from [`Weights::INTERNATIONAL`], the others from [`Weights::ENGLISH`]; a
+    /// name: the full board (Turkish) has [`Weights::TURKISH`]; variants with flying
+    /// kings (International, Brazilian, Russian, ...) start from
+    /// [`Weights::INTERNATIONAL`], the others from [`Weights::ENGLISH`]; a
     /// variant played to lose ([`Goal::GiveAway`]) from International's negated, a crude start
     /// (fewer pieces and less room are better) that no match has measured.
     pub const fn default_for<V: Variant>() -> Weights {
@@ -116,6 +141,8 @@ impl Weights {
                 i += 1;
             }
             Weights::from_array(values)
+        } else if <V::Board as Geometry>::ALL_SQUARES {
+            Weights::TURKISH
         } else if V::FLYING_KINGS {
             Weights::INTERNATIONAL
         } else {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{fen, playout, playout_with_kings, reference, scattered};
-use draughts_core::{Color, English, International, Position, Variant};
+use draughts_core::{Color, English, International, Position, Turkish, Variant};
 use draughts_eval::{Evaluator, Feature, FeatureValues, LinearEval, Weights, FEATURE_COUNT};
 use proptest::prelude::*;
 
@@ -182,6 +182,94 @@ fn english_runaway() {
 }
 
 /// The evaluation of the start position is zero by symmetry, in both variants, and the
+/// Turkish's start: sixteen men a side on the second and third rows; only the front
+/// row can step (forwards), the home row is locked and backs the front row.
+#[test]
+fn turkish_start() {
+    check::<Turkish>(
+        "W:W41-56:B9-24",
+        &[
+            (Men, 16, 16),
+            (Tempo, 24, 24),
+            (Coherence, 8, 8),
+            (EdgeMen, 4, 4),
+            (Mobility, 8, 8),
+            (BackRank, 8, 8),
+            (LockedMen, 8, 8),
+        ],
+    );
+}
+
+/// Turkish men face to face on the d-file: White's d4 backed by d3 and blocked by
+/// Black's d5, each stepping sideways only; d4 and d5 are in the centre.
+#[test]
+fn turkish_men_on_a_file() {
+    check::<Turkish>(
+        "W:W36,44:B28",
+        &[
+            (Men, 2, 1),
+            (Tempo, 5, 3),
+            (Balance, 2, 1),
+            (Coherence, 1, 0),
+            (Mobility, 4, 2),
+            (Centre, 1, 1),
+        ],
+    );
+}
+
+/// Turkish kings in the corners see seven squares along their row and seven along
+/// their column; White's c6 runs free (the king on a8 is off its three columns) and,
+/// backed by c5 in Black's half, is an outpost; Black's b2 runs free too.
+#[test]
+fn turkish_kings_runaways_and_outposts() {
+    check::<Turkish>(
+        "B:W19,27,K64:B50,K1",
+        &[
+            (Men, 2, 1),
+            (Kings, 1, 1),
+            (Tempo, 9, 6),
+            (Balance, 2, 1),
+            (Coherence, 1, 0),
+            (Mobility, 5, 3),
+            (Centre, 1, 0),
+            (KingMobility, 14, 14),
+            (Runaway, 1, 1),
+            (Outposts, 1, 0),
+        ],
+    );
+}
+
+/// Turkish men jammed on the a- and b-files: White's home-row men have no step, Black's
+/// a3 none either; Black's c2 has an empty path to its crowning row.
+#[test]
+fn turkish_locked_men() {
+    check::<Turkish>(
+        "W:W49,50:B41,42,51",
+        &[
+            (Men, 2, 3),
+            (Tempo, 2, 16),
+            (Balance, 2, 3),
+            (EdgeMen, 1, 1),
+            (Mobility, 0, 3),
+            (BackRank, 2, 0),
+            (Runaway, 0, 1),
+            (LockedMen, 2, 1),
+        ],
+    );
+}
+
+/// The Turkish evaluation is more than the material: a man up front scores its
+/// advance, and the start position scores zero.
+#[test]
+fn turkish_defaults() {
+    let eval = LinearEval::<Turkish>::default();
+    assert_eq!(eval.weights(), &Weights::TURKISH);
+    assert_eq!(eval.evaluate(&Position::<Turkish>::initial()), 0);
+    let advanced: Position<Turkish> = fen("W:W36,44:B28");
+    let back: Position<Turkish> = fen("W:W44,52:B28");
+    assert!(eval.evaluate(&advanced) > eval.evaluate(&back));
+}
+
 /// breakdown prints one line per feature plus a header and the total.
 #[test]
 fn start_scores_zero() {
@@ -240,6 +328,21 @@ proptest! {
 
     #[test]
     fn english_scattered_match_reference(pos in scattered::<English>()) {
+        agrees_with_reference(&pos)?;
+    }
+
+    #[test]
+    fn turkish_playouts_match_reference(pos in playout::<Turkish>(0..100)) {
+        agrees_with_reference(&pos)?;
+    }
+
+    #[test]
+    fn turkish_kings_match_reference(pos in playout_with_kings::<Turkish>()) {
+        agrees_with_reference(&pos)?;
+    }
+
+    #[test]
+    fn turkish_scattered_match_reference(pos in scattered::<Turkish>()) {
         agrees_with_reference(&pos)?;
     }
 }

@@ -1,12 +1,12 @@
 //! Colour symmetry: swapping the colours of every piece negates the score; handing the
 //! move over as well (`Position::flipped`) leaves it unchanged. Checked with the
 //! default weights and with random ones, on random playouts, playouts with kings
-//! dropped in, and random placements, for both variants.
+//! dropped in, and random placements, for International, English and Turkish.
 
 mod common;
 
 use common::{playout, playout_with_kings, scattered};
-use draughts_core::{Color, English, International, Position, Variant};
+use draughts_core::{Color, English, International, Position, Turkish, Variant};
 use draughts_eval::{
     learned, Evaluator, FeatureValues, LinearEval, Patterns, Weights, FEATURE_COUNT,
 };
@@ -85,6 +85,11 @@ proptest! {
     }
 
     #[test]
+    fn turkish_random_tables(pos in playout_with_kings::<Turkish>(), w in random_weights(), t in random_table::<Turkish>()) {
+        symmetric_with_table(&pos, w, t)?;
+    }
+
+    #[test]
     fn international_learned_model(pos in playout::<International>(0..80)) {
         if let Some((weights, table)) = learned::<International>() {
             symmetric_with_table(&pos, weights, table)?;
@@ -118,6 +123,21 @@ proptest! {
 
     #[test]
     fn english_scattered(pos in scattered::<English>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn turkish_playouts(pos in playout::<Turkish>(0..100)) {
+        symmetric(&pos, Weights::TURKISH)?;
+    }
+
+    #[test]
+    fn turkish_kings(pos in playout_with_kings::<Turkish>(), w in random_weights()) {
+        symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn turkish_scattered(pos in scattered::<Turkish>(), w in random_weights()) {
         symmetric(&pos, w)?;
     }
 }

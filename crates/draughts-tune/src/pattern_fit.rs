@@ -449,7 +449,7 @@ pub fn fit_patterns<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::English;
+    use draughts_core::{English, Turkish};
     use draughts_eval::{Evaluator, LinearEval};
 
     fn game_from(moves: &[&str]) -> Game<English> {
@@ -460,23 +460,45 @@ mod tests {
         game
     }
 
+    /// A Turkish game of `plies` moves picked by a fixed linear congruential generator.
+    fn turkish_game(plies: usize) -> Game<Turkish> {
+        let mut game = Game::<Turkish>::new();
+        let mut seed = 17u64;
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.play(&moves[(seed >> 33) as usize % moves.len()])
+                .expect("legal");
+        }
+        game
+    }
+
     #[test]
     fn the_model_scores_as_the_engine() {
         let game = game_from(&["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17"]);
-        let mut patterns = Patterns::<English>::zero();
-        let mut weights = Weights::ENGLISH;
+        model_scores_as_the_engine(&game, Weights::ENGLISH);
+        model_scores_as_the_engine(&turkish_game(30), Weights::TURKISH);
+    }
+
+    fn model_scores_as_the_engine<V: Variant>(game: &Game<V>, mut weights: Weights) {
+        let mut patterns = Patterns::<V>::zero();
         weights.set(Feature::Tempo, 7);
+        let regions = Patterns::<V>::REGIONS;
         for (i, pos) in game.positions().iter().enumerate() {
             let a = patterns.arrangements(pos);
             patterns.set(
-                i % 9,
-                a[i % 9],
+                i % regions,
+                a[i % regions],
                 [(37 * i as i16) % 400 - 200, 55 - i as i16],
             );
         }
         let model = Model::from_rounded(&weights, &patterns);
-        let eval =
-            LinearEval::<English>::with_patterns(weights, std::sync::Arc::new(patterns.clone()));
+        let eval = LinearEval::<V>::with_patterns(weights, std::sync::Arc::new(patterns.clone()));
         for pos in game.positions() {
             let s = PatternSample::new(pos, &patterns, 1);
             let exact = model.eval(&s);
@@ -538,6 +560,14 @@ mod tests {
         let won = game_from(&[
             "11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14",
         ]);
+        fits_and_keeps_the_man(&won, Weights::ENGLISH);
+        fits_and_keeps_the_man(&turkish_game(40), Weights::TURKISH);
+    }
+
+    /// Twenty copies of `won` with mixed results and one more won by Black: the fit
+    /// lowers the loss, keeps the fixed weight of a man, and touches the odd regions
+    /// only when asked to.
+    fn fits_and_keeps_the_man<V: Variant>(won: &Game<V>, start: Weights) {
         let games: Vec<_> = (0..20)
             .map(|i| {
                 let result = [
@@ -557,16 +587,14 @@ mod tests {
             fixed: vec![Feature::Men],
             ..PatternFitConfig::default()
         };
-        let outcome =
-            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &config, &|_| {})
-                .expect("fits");
+        let outcome = fit_patterns::<V>(&train, &holdout, &start, &config, &|_| {}).expect("fits");
         assert_eq!(outcome.curve.len(), 6);
         assert!(outcome.curve[5].train < outcome.curve[0].train);
-        assert_eq!(outcome.weights.get(Feature::Men), 100);
+        assert_eq!(outcome.weights.get(Feature::Men), start.get(Feature::Men));
         assert!(outcome.curve[0].holdout.is_nan());
         // The odd regions are fitted only when asked for.
-        let odd = |patterns: &Patterns<English>| {
-            patterns.values()[Patterns::<English>::offset(Patterns::<English>::FIRST_ODD)..]
+        let odd = |patterns: &Patterns<V>| {
+            patterns.values()[Patterns::<V>::offset(Patterns::<V>::FIRST_ODD)..]
                 .iter()
                 .any(|v| *v != [0, 0])
         };
@@ -575,25 +603,17 @@ mod tests {
             odd_regions: true,
             ..config.clone()
         };
-        let fitted =
-            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &with_odd, &|_| {})
-                .expect("fits");
+        let fitted = fit_patterns::<V>(&train, &holdout, &start, &with_odd, &|_| {}).expect("fits");
         assert!(odd(&fitted.patterns));
         assert!(fitted.curve[5].train < fitted.curve[0].train);
         let bad = PatternFitConfig {
             pattern_rate: 0.0,
             ..config
         };
+        assert!(fit_patterns::<V>(&train, &holdout, &start, &bad, &|_| {}).is_err());
         assert!(
-            fit_patterns::<English>(&train, &holdout, &Weights::ENGLISH, &bad, &|_| {}).is_err()
+            fit_patterns::<V>(&[], &holdout, &start, &PatternFitConfig::default(), &|_| {})
+                .is_err()
         );
-        assert!(fit_patterns::<English>(
-            &[],
-            &holdout,
-            &Weights::ENGLISH,
-            &PatternFitConfig::default(),
-            &|_| {}
-        )
-        .is_err());
     }
 }

@@ -1,8 +1,8 @@
 //! The file form of a pattern table.
 
-use super::{check_board, Patterns, PatternsError, ARRANGEMENTS};
+use super::{Patterns, PatternsError, ARRANGEMENTS};
 use crate::phase::Phase;
-use crate::strips::{STRIPS, STRIP_ARRANGEMENTS};
+use crate::strips::STRIP_ARRANGEMENTS;
 use draughts_core::Variant;
 use std::path::{Path, PathBuf};
 
@@ -29,7 +29,7 @@ impl<V: Variant> Patterns<V> {
         out.push(V::NAME.len() as u8);
         out.extend_from_slice(V::NAME.as_bytes());
         out.push(Self::REGIONS as u8);
-        out.push(STRIPS as u8);
+        out.push(Self::EDGE_STRIPS as u8);
         out.push(self.phase.code());
         if self.odd {
             out.push(Self::ODD_REGIONS as u8);
@@ -49,10 +49,8 @@ impl<V: Variant> Patterns<V> {
     ///
     /// # Errors
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
-    /// `V`, are truncated, or fail the checksum; [`PatternsError::UnsupportedBoard`] on
-    /// the full board.
+    /// `V`, are truncated, or fail the checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns<V>, PatternsError> {
-        check_board::<V>()?;
         let bad = |reason: String| PatternsError::Format {
             path: PathBuf::new(),
             reason,
@@ -97,8 +95,11 @@ impl<V: Variant> Patterns<V> {
         } else {
             usize::from(take(1)?[0])
         };
-        if version > 1 && strips != STRIPS {
-            return Err(bad(format!("{strips} strips, expected {STRIPS}")));
+        if version > 1 && strips != Self::EDGE_STRIPS {
+            return Err(bad(format!(
+                "{strips} strips, expected {}",
+                Self::EDGE_STRIPS
+            )));
         }
         let phase = if version < 3 {
             Phase::Pieces

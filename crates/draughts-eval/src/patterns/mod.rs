@@ -10,6 +10,10 @@
 //! by the game's [`Phase`]: the men's advance still to come, or (tables of file
 //! versions 1 and 2) the number of pieces on the board.
 //!
+//! On the full board (Turkish), whose every square is playable, a region is a block of
+//! two rows by four columns instead (12 regions and 9 odd regions, no edge strips; see
+//! `patterns/full.rs`).
+//!
 //! Colour symmetry is built in rather than learned: a position's value for White is
 //! the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
 //! on `r`, `r'` the region `r` turned 180 degrees, and `a'` the arrangement seen from
@@ -71,7 +75,7 @@ pub const VALUE_SCALE: i32 = 4;
 pub const MAX_VALUE: i16 = 16_383;
 
 /// Rows of regions (and regions per row) on the largest supported board.
-const REGION_ROWS: usize = 4;
+const MAX_REGION_ROWS: usize = 4;
 
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
@@ -120,21 +124,6 @@ pub enum PatternsError {
         /// What is wrong with it.
         reason: String,
     },
-    /// The variant's board has no patterns yet (the full 8x8 board of Turkish: regions
-    /// and strips follow the dark squares' layout).
-    #[error("no pattern tables for {variant}: its board (all 64 squares) is not supported yet")]
-    UnsupportedBoard {
-        /// The variant's name.
-        variant: &'static str,
-    },
-}
-
-/// [`PatternsError::UnsupportedBoard`] if `V` plays on the full board.
-pub fn check_board<V: Variant>() -> Result<(), PatternsError> {
-    if <V::Board as Geometry>::ALL_SQUARES {
-        return Err(PatternsError::UnsupportedBoard { variant: V::NAME });
-    }
-    Ok(())
 }
 
 /// A learned pattern table for variant `V` (see the [module documentation](self)).
@@ -154,27 +143,38 @@ pub struct Patterns<V: Variant> {
 }
 
 impl<V: Variant> Patterns<V> {
-    /// Regions on `V`'s board: `(side / 2 - 1)^2`.
-    pub const REGIONS: usize = {
-        let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
-        per_axis * per_axis
-    };
+    /// Whether `V` plays on the full board, whose regions are blocks of two rows.
+    const FULL: bool = <V::Board as Geometry>::ALL_SQUARES;
 
-    /// Odd regions on `V`'s board: `(side / 2 - 2) * (side / 2 - 1)`.
-    pub const ODD_REGIONS: usize = {
-        let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
-        (per_axis - 1) * per_axis
-    };
+    /// Rows of regions on `V`'s board: `side / 2 - 1` (`side / 2` on the full board).
+    pub const REGION_ROWS: usize =
+        <V::Board as Geometry>::SIDE as usize / 2 - if Self::FULL { 0 } else { 1 };
+
+    /// Regions in a row of regions (and of odd regions): `side / 2 - 1`.
+    pub const REGION_COLUMNS: usize = <V::Board as Geometry>::SIDE as usize / 2 - 1;
+
+    /// Rows of odd regions: one fewer than of regions.
+    pub const ODD_REGION_ROWS: usize = Self::REGION_ROWS - 1;
+
+    /// Regions on `V`'s board: 16 on the 10x10 board, 9 on the 8x8, 12 on the full one.
+    pub const REGIONS: usize = Self::REGION_ROWS * Self::REGION_COLUMNS;
+
+    /// Odd regions on `V`'s board: 12 on the 10x10 board, 6 on the 8x8, 9 on the full
+    /// one.
+    pub const ODD_REGIONS: usize = Self::ODD_REGION_ROWS * Self::REGION_COLUMNS;
+
+    /// Edge strips on `V`'s board: [`STRIPS`], none on the full board.
+    pub const EDGE_STRIPS: usize = if Self::FULL { 0 } else { STRIPS };
 
     /// The slot of the first odd region, after the regions and the strips.
-    pub const FIRST_ODD: usize = Self::REGIONS + STRIPS;
+    pub const FIRST_ODD: usize = Self::REGIONS + Self::EDGE_STRIPS;
 
     /// Slots: the regions, the strips, then the odd regions.
     pub const SLOTS: usize = Self::FIRST_ODD + Self::ODD_REGIONS;
 
     /// Entries of the table: every arrangement of every slot.
     pub const ENTRIES: usize =
-        (Self::REGIONS + Self::ODD_REGIONS) * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS;
+        (Self::REGIONS + Self::ODD_REGIONS) * ARRANGEMENTS + Self::EDGE_STRIPS * STRIP_ARRANGEMENTS;
 
     /// The entry of arrangement 0 of slot `slot`.
     #[inline]
@@ -184,7 +184,8 @@ impl<V: Variant> Patterns<V> {
         } else if slot < Self::FIRST_ODD {
             Self::REGIONS * ARRANGEMENTS + (slot - Self::REGIONS) * STRIP_ARRANGEMENTS
         } else {
-            (Self::REGIONS + slot - Self::FIRST_ODD) * ARRANGEMENTS + STRIPS * STRIP_ARRANGEMENTS
+            (Self::REGIONS + slot - Self::FIRST_ODD) * ARRANGEMENTS
+                + Self::EDGE_STRIPS * STRIP_ARRANGEMENTS
         }
     }
 
@@ -212,8 +213,8 @@ impl<V: Variant> Patterns<V> {
         }
     }
 
-    /// [`block_table`] for `V`'s board (zeros on the full board, which has no patterns:
-    /// see [`crate::supports_board`]).
+    /// [`block_table`] for `V`'s board (zeros on the full board, whose regions
+    /// `patterns/full.rs` reads).
     const BLOCK: [u64; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
         [0; 1024]
     } else {
@@ -245,10 +246,8 @@ impl<V: Variant> Patterns<V> {
     /// [`Phase::Advance`] (see [`Patterns::with_phase`]).
     ///
     /// # Errors
-    /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries;
-    /// [`PatternsError::UnsupportedBoard`] on the full board.
+    /// [`PatternsError::Format`] if there are not [`Self::ENTRIES`] entries.
     pub fn from_values(values: Vec<[i16; 2]>) -> Result<Patterns<V>, PatternsError> {
-        check_board::<V>()?;
         if values.len() != Self::ENTRIES {
             return Err(PatternsError::Format {
                 path: PathBuf::new(),
@@ -327,26 +326,27 @@ impl<V: Variant> Patterns<V> {
     /// the strips, then the odd regions; the rest are 0): what a trainer needs to fit a
     /// table.
     ///
-    /// Region `(a, c)` (`r = a * (side / 2 - 1) + c`) covers rows `2a..2a + 4` and the
-    /// squares with in-row indices `c` and `c + 1`; its digit `j` (worth 3^j) is the
-    /// `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a black
-    /// man. Odd region `(a, c)` (slot [`Self::FIRST_ODD`]` + a * (side / 2 - 1) + c`)
-    /// is the same on rows `2a + 1..2a + 5`.
+    /// Region `(a, c)` (`r = a * `[`Self::REGION_COLUMNS`]` + c`) covers rows
+    /// `2a..2a + 4` and the squares with in-row indices `c` and `c + 1` (on the full
+    /// board rows `2a..2a + 2` and columns `2c..2c + 4`); its digit `j` (worth 3^j) is
+    /// the `j`-th of its squares in board order, 0 empty or a king, 1 a white man, 2 a
+    /// black man. Odd region `(a, c)` (slot [`Self::FIRST_ODD`]` + a *
+    /// `[`Self::REGION_COLUMNS`]` + c`) is the same one row further down.
     #[inline]
     pub fn arrangements(&self, pos: &Position<V>) -> [u16; MAX_SLOTS] {
-        let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
+        let columns = Self::REGION_COLUMNS;
         let (rows, strips) = Self::region_rows(pos);
         let odd_rows = Self::odd_rows(pos);
         let mut out = [0u16; MAX_SLOTS];
-        for a in 0..per_axis {
-            for c in 0..per_axis {
-                out[a * per_axis + c] = (rows[a] >> (16 * c)) as u16;
-                if a + 1 < per_axis {
-                    out[Self::FIRST_ODD + a * per_axis + c] = (odd_rows[a] >> (16 * c)) as u16;
+        for a in 0..Self::REGION_ROWS {
+            for c in 0..columns {
+                out[a * columns + c] = (rows[a] >> (16 * c)) as u16;
+                if a < Self::ODD_REGION_ROWS {
+                    out[Self::FIRST_ODD + a * columns + c] = (odd_rows[a] >> (16 * c)) as u16;
                 }
             }
         }
-        out[Self::REGIONS..Self::FIRST_ODD].copy_from_slice(&strips);
+        out[Self::REGIONS..Self::FIRST_ODD].copy_from_slice(&strips[..Self::EDGE_STRIPS]);
         out
     }
 
@@ -358,13 +358,16 @@ impl<V: Variant> Patterns<V> {
     /// a region's arrangement is its upper block's half plus 81 times its lower block's.
     /// The same block bits give each block's share of the strips.
     #[inline(always)]
-    fn region_rows(pos: &Position<V>) -> ([u64; REGION_ROWS], [u16; STRIPS]) {
-        let w = <V::Board as Geometry>::PER_ROW as usize;
-        let mask = (1u64 << (2 * w)) - 1;
+    fn region_rows(pos: &Position<V>) -> ([u64; MAX_REGION_ROWS], [u16; STRIPS]) {
         let white = pos.men(Color::White).bits();
         let black = pos.men(Color::Black).bits();
-        let mut halves = [0u64; REGION_ROWS + 1];
-        let mut edges = [0u16; REGION_ROWS + 1];
+        if Self::FULL {
+            return (full::region_rows(white, black, false), [0; STRIPS]);
+        }
+        let w = <V::Board as Geometry>::PER_ROW as usize;
+        let mask = (1u64 << (2 * w)) - 1;
+        let mut halves = [0u64; MAX_REGION_ROWS + 1];
+        let mut edges = [0u16; MAX_REGION_ROWS + 1];
         for b in 0..w {
             let base = b * (2 * w + 1);
             let (wy, by) = (
@@ -374,7 +377,7 @@ impl<V: Variant> Patterns<V> {
             halves[b] = Self::BLOCK[wy] + 2 * Self::BLOCK[by];
             edges[b] = Self::STRIP_BLOCK[wy] + 2 * Self::STRIP_BLOCK[by];
         }
-        let mut rows = [0u64; REGION_ROWS];
+        let mut rows = [0u64; MAX_REGION_ROWS];
         for (a, row) in rows.iter_mut().enumerate().take(w - 1) {
             *row = halves[a] + 81 * halves[a + 1];
         }
@@ -386,20 +389,23 @@ impl<V: Variant> Patterns<V> {
     /// next (the ghost bit between them dropped) make a middle block, whose
     /// half-arrangements come from the same table as a block's.
     #[inline(always)]
-    fn odd_rows(pos: &Position<V>) -> [u64; REGION_ROWS - 1] {
+    fn odd_rows(pos: &Position<V>) -> [u64; MAX_REGION_ROWS] {
+        let white = pos.men(Color::White).bits();
+        let black = pos.men(Color::Black).bits();
+        if Self::FULL {
+            return full::region_rows(white, black, true);
+        }
         let w = <V::Board as Geometry>::PER_ROW as usize;
         let row = (1u64 << w) - 1;
         let middle = |bits: u64, base: usize| {
             (((bits >> (base + w)) & row) | ((bits >> (base + w + 1)) & (row << w))) as usize
         };
-        let white = pos.men(Color::White).bits();
-        let black = pos.men(Color::Black).bits();
-        let mut halves = [0u64; REGION_ROWS];
+        let mut halves = [0u64; MAX_REGION_ROWS];
         for (b, half) in halves.iter_mut().enumerate().take(w - 1) {
             let base = b * (2 * w + 1);
             *half = Self::BLOCK[middle(white, base)] + 2 * Self::BLOCK[middle(black, base)];
         }
-        let mut rows = [0u64; REGION_ROWS - 1];
+        let mut rows = [0u64; MAX_REGION_ROWS];
         for (a, odd_row) in rows.iter_mut().enumerate().take(w - 2) {
             *odd_row = halves[a] + 81 * halves[a + 1];
         }
@@ -409,29 +415,30 @@ impl<V: Variant> Patterns<V> {
     /// The opening and endgame sums for White, in `1 / VALUE_SCALE` score units.
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
-        let per_axis = <V::Board as Geometry>::PER_ROW as usize - 1;
+        let columns = Self::REGION_COLUMNS;
         let (rows, strips) = Self::region_rows(pos);
         let combined = &self.combined[..Self::ENTRIES];
         let (mut opening, mut endgame) = (0i32, 0i32);
-        for (a, &row) in rows.iter().enumerate().take(per_axis) {
-            for c in 0..per_axis {
+        for (a, &row) in rows.iter().enumerate().take(Self::REGION_ROWS) {
+            for c in 0..columns {
                 let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
-                let [o, e] = combined[(a * per_axis + c) * ARRANGEMENTS + arrangement];
+                let [o, e] = combined[(a * columns + c) * ARRANGEMENTS + arrangement];
                 opening += i32::from(o);
                 endgame += i32::from(e);
             }
         }
-        for (s, a) in strips.into_iter().enumerate() {
+        for (s, a) in strips.into_iter().enumerate().take(Self::EDGE_STRIPS) {
             let [o, e] = combined[Self::offset(Self::REGIONS + s) + usize::from(a)];
             opening += i32::from(o);
             endgame += i32::from(e);
         }
         if self.odd {
             let odd = &combined[Self::offset(Self::FIRST_ODD)..];
-            for (a, &row) in Self::odd_rows(pos).iter().enumerate().take(per_axis - 1) {
-                for c in 0..per_axis {
+            let odd_rows = Self::odd_rows(pos);
+            for (a, &row) in odd_rows.iter().enumerate().take(Self::ODD_REGION_ROWS) {
+                for c in 0..columns {
                     let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
-                    let [o, e] = odd[(a * per_axis + c) * ARRANGEMENTS + arrangement];
+                    let [o, e] = odd[(a * columns + c) * ARRANGEMENTS + arrangement];
                     opening += i32::from(o);
                     endgame += i32::from(e);
                 }
@@ -472,16 +479,19 @@ impl<V: Variant> std::fmt::Debug for Patterns<V> {
 
 /// The region `r` becomes when the board turns 180 degrees.
 pub fn rotated_region<V: Variant>(r: usize) -> usize {
-    let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
-    let (row, col) = (r / per_axis, r % per_axis);
-    (per_axis - 1 - row) * per_axis + (per_axis - 1 - col)
+    rotated::<V>(r, Patterns::<V>::REGION_ROWS)
 }
 
 /// The odd region `r` becomes when the board turns 180 degrees.
 pub fn rotated_odd_region<V: Variant>(r: usize) -> usize {
-    let per_axis = <V::Board as Geometry>::SIDE as usize / 2 - 1;
-    let (row, col) = (r / per_axis, r % per_axis);
-    (per_axis - 2 - row) * per_axis + (per_axis - 1 - col)
+    rotated::<V>(r, Patterns::<V>::ODD_REGION_ROWS)
+}
+
+/// Region `r` of a grid of `rows` rows of regions, turned 180 degrees.
+fn rotated<V: Variant>(r: usize, rows: usize) -> usize {
+    let columns = Patterns::<V>::REGION_COLUMNS;
+    let (row, col) = (r / columns, r % columns);
+    (rows - 1 - row) * columns + (columns - 1 - col)
 }
 
 /// The arrangement `a` seen from the other side: the board turned 180 degrees (the
@@ -525,5 +535,6 @@ pub(crate) fn random_positions<V: Variant>(mut seed: u64) -> Vec<Position<V>> {
 }
 
 mod file;
+mod full;
 #[cfg(test)]
 mod tests;

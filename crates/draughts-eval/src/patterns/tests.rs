@@ -1,6 +1,6 @@
 use super::file::{fnv1a, MAGIC};
 use super::*;
-use draughts_core::{English, International};
+use draughts_core::{English, International, Turkish};
 
 #[test]
 fn region_counts() {
@@ -8,16 +8,35 @@ fn region_counts() {
     assert_eq!(Patterns::<English>::REGIONS, 9);
     assert_eq!(Patterns::<International>::ODD_REGIONS, 12);
     assert_eq!(Patterns::<English>::ODD_REGIONS, 6);
+    assert_eq!(Patterns::<Turkish>::REGIONS, 12);
+    assert_eq!(Patterns::<Turkish>::ODD_REGIONS, 9);
+    assert_eq!(Patterns::<Turkish>::SLOTS, 21);
+    assert_eq!(Patterns::<Turkish>::ENTRIES, 21 * ARRANGEMENTS);
+}
+
+/// The squares of region `r` (an odd region if `odd`) in board order, as (row, column)
+/// with the columns of the bit layout's rows: two per row over four rows on boards of
+/// dark squares (in-row indices), four per row over two rows on the full board.
+fn region_squares<V: Variant>(r: usize, odd: bool) -> Vec<(usize, usize)> {
+    let columns = Patterns::<V>::REGION_COLUMNS;
+    let (a, c) = (r / columns, r % columns);
+    let (wide, first_column) = if <V::Board as Geometry>::ALL_SQUARES {
+        (4, 2 * c)
+    } else {
+        (2, c)
+    };
+    let first_row = 2 * a + usize::from(odd);
+    (0..REGION_SQUARES)
+        .map(|j| (first_row + j / wide, first_column + j % wide))
+        .collect()
 }
 
 /// The arrangement on region `r` (an odd region if `odd`) square by square, as the
 /// documentation of [`Patterns::arrangements`] defines it.
 fn reference<V: Variant>(pos: &Position<V>, r: usize, odd: bool) -> u16 {
     let w = usize::from(<V::Board as Geometry>::PER_ROW);
-    let (a, c) = (r / (w - 1), r % (w - 1));
     let mut value = 0u16;
-    for j in (0..REGION_SQUARES).rev() {
-        let (row, column) = (2 * a + usize::from(odd) + j / 2, c + j % 2);
+    for &(row, column) in region_squares::<V>(r, odd).iter().rev() {
         let square =
             draughts_core::Square::new((row * w + column + 1) as u8).expect("on the board");
         let digit = match pos.piece_at(square) {
@@ -40,7 +59,7 @@ fn reference<V: Variant>(pos: &Position<V>, r: usize, odd: bool) -> u16 {
 /// lies in some region.
 fn arrangements_are_the_reference<V: Variant>() {
     let table = Patterns::<V>::zero();
-    let mut squares_seen = [false; 50];
+    let mut squares_seen = [false; 64];
     for pos in random_positions::<V>(12345) {
         let arrangements = table.arrangements(&pos);
         for (r, &a) in arrangements.iter().enumerate().take(Patterns::<V>::REGIONS) {
@@ -53,9 +72,8 @@ fn arrangements_are_the_reference<V: Variant>() {
     }
     let w = usize::from(<V::Board as Geometry>::PER_ROW);
     for r in 0..Patterns::<V>::REGIONS {
-        let (a, c) = (r / (w - 1), r % (w - 1));
-        for j in 0..REGION_SQUARES {
-            squares_seen[(2 * a + j / 2) * w + c + j % 2] = true;
+        for (row, column) in region_squares::<V>(r, false) {
+            squares_seen[row * w + column] = true;
         }
     }
     assert!(squares_seen[..usize::from(<V::Board as Geometry>::SQUARES)]
@@ -67,6 +85,7 @@ fn arrangements_are_the_reference<V: Variant>() {
 fn arrangements_follow_the_definition() {
     arrangements_are_the_reference::<International>();
     arrangements_are_the_reference::<English>();
+    arrangements_are_the_reference::<Turkish>();
 }
 
 #[test]
@@ -99,6 +118,67 @@ fn arrangements_match_flipped_positions() {
             flipped_arrangement(here[first + r])
         );
     }
+}
+
+/// On random Turkish games, the flipped position's arrangement on each region turned
+/// 180 degrees is the arrangement seen from the other side.
+#[test]
+fn turkish_arrangements_turn_with_the_board() {
+    type P = Patterns<Turkish>;
+    let table = P::zero();
+    for pos in random_positions::<Turkish>(7) {
+        let here = table.arrangements(&pos);
+        let there = table.arrangements(&pos.flipped());
+        for r in 0..P::REGIONS {
+            let turned = there[rotated_region::<Turkish>(r)];
+            assert_eq!(turned, flipped_arrangement(here[r]), "{pos:?}, region {r}");
+        }
+        for r in 0..P::ODD_REGIONS {
+            let turned = there[P::FIRST_ODD + rotated_odd_region::<Turkish>(r)];
+            let own = here[P::FIRST_ODD + r];
+            assert_eq!(turned, flipped_arrangement(own), "{pos:?}, odd region {r}");
+        }
+    }
+}
+
+/// Turkish tables: the start position's regions, the score of a set entry, and the
+/// file (version 3 without odd regions, 4 with them; no strips) read back as written.
+#[test]
+fn turkish_tables() {
+    type P = Patterns<Turkish>;
+    let start = Position::<Turkish>::initial();
+    let mut table = P::zero();
+    let a = table.arrangements(&start);
+    // Black's men stand on rows 1-2 (0 the top), White's on rows 5-6: region (0, 0)
+    // has four black men on its lower row, region (1, 0) on its upper one; odd region
+    // (0, 0) is all black men, (1, 0) empty, (2, 0) all white men.
+    assert_eq!(a[0], 2 * 81 * 40);
+    assert_eq!(a[3], 2 * 40);
+    let odd = P::FIRST_ODD;
+    assert_eq!([a[odd], a[odd + 3], a[odd + 6]], [6560, 0, 3280]);
+    table.set(3, a[3], [40, 40]);
+    assert_eq!(table.score(&start), 0, "the mirror entry cancels it");
+    let pos = start.play_text("41-33").expect("legal");
+    let slot = P::FIRST_ODD + 2 * P::REGION_COLUMNS;
+    let arrangement = table.arrangements(&pos)[slot];
+    table.set(slot, arrangement, [-60, 80]);
+    assert_ne!(table.score(&pos), 0);
+    assert_eq!(table.score(&pos.flipped()), table.score(&pos));
+    let bytes = table.to_bytes();
+    assert_eq!(bytes[4..8], 4u32.to_le_bytes(), "odd regions: version 4");
+    assert_eq!(
+        &bytes[8..18],
+        b"\x07turkish\x0c\x00",
+        "12 regions, no strips"
+    );
+    assert_eq!(P::from_bytes(&bytes).ok(), Some(table.clone()));
+    let mut even = P::zero();
+    even.set(5, 1234, [7, -7]);
+    let bytes = even.to_bytes();
+    assert_eq!(bytes.len(), 4 + 4 + 1 + 7 + 3 + 12 * ARRANGEMENTS * 4 + 8);
+    assert_eq!(P::from_bytes(&bytes).ok(), Some(even));
+    assert!(P::from_bytes(&Patterns::<English>::zero().to_bytes()).is_err());
+    assert!(Patterns::<English>::from_bytes(&bytes).is_err());
 }
 
 /// A table file of an older version (1 to 3) for English: the header, then `values`.
@@ -171,6 +251,25 @@ fn odd_regions_count_once_they_have_values() {
     assert_eq!(P::from_bytes(&bytes).ok(), Some(table));
 }
 
+/// Every entry's mirror mirrors it back.
+fn mirrors_mirror_back<V: Variant>() {
+    type P<V> = Patterns<V>;
+    for slot in 0..P::<V>::SLOTS {
+        for a in (0..P::<V>::slot_size(slot) as u16).step_by(7) {
+            let m = P::<V>::mirror(slot, a);
+            let back = (0..P::<V>::SLOTS)
+                .rev()
+                .find(|&s| P::<V>::offset(s) <= m)
+                .expect("a slot");
+            let a2 = (m - P::<V>::offset(back)) as u16;
+            assert_eq!(
+                P::<V>::mirror(back, a2),
+                P::<V>::offset(slot) + usize::from(a)
+            );
+        }
+    }
+}
+
 #[test]
 fn slots_are_regions_strips_and_odd_regions() {
     type P = Patterns<International>;
@@ -178,18 +277,8 @@ fn slots_are_regions_strips_and_odd_regions() {
     assert_eq!(P::offset(16), 16 * ARRANGEMENTS);
     assert_eq!(P::offset(20), 16 * ARRANGEMENTS + 4 * STRIP_ARRANGEMENTS);
     assert_eq!(P::ENTRIES, 28 * ARRANGEMENTS + 4 * STRIP_ARRANGEMENTS);
-    // Every entry's mirror mirrors it back.
-    for slot in 0..P::SLOTS {
-        for a in (0..P::slot_size(slot) as u16).step_by(7) {
-            let m = P::mirror(slot, a);
-            let back = (0..P::SLOTS)
-                .rev()
-                .find(|&s| P::offset(s) <= m)
-                .expect("a slot");
-            let a2 = (m - P::offset(back)) as u16;
-            assert_eq!(P::mirror(back, a2), P::offset(slot) + usize::from(a));
-        }
-    }
+    mirrors_mirror_back::<International>();
+    mirrors_mirror_back::<Turkish>();
     let mut table = Patterns::<English>::zero();
     table.set(Patterns::<English>::SLOTS, 0, [1, 1]);
     assert_eq!(table, Patterns::<English>::zero(), "out of range: ignored");

@@ -8,6 +8,8 @@ use draughts_eval::{Feature, FEATURE_COUNT};
 use proptest::prelude::*;
 use std::ops::Range;
 
+mod full;
+
 /// Positions reached by random legal moves from the initial position.
 pub fn playout<V: Variant>(plies: Range<usize>) -> impl Strategy<Value = Position<V>> {
     prop::collection::vec(any::<u16>(), plies).prop_map(|choices| {
@@ -109,8 +111,12 @@ fn on_board<V: Variant>(row: i32, col: i32) -> bool {
     (0..side).contains(&row) && (0..side).contains(&col)
 }
 
-/// Every feature of `color`, computed square by square from the definitions.
+/// Every feature of `color`, computed square by square from the definitions (on the
+/// full board, from their reading along rows and columns: [`full::reference`]).
 pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_COUNT] {
+    if <V::Board as Geometry>::ALL_SQUARES {
+        return full::reference(pos, color);
+    }
     let side = <V::Board as Geometry>::SIDE as i32;
     // Forward is up (row - 1) for White.
     let ahead = if color == Color::White { -1 } else { 1 };
