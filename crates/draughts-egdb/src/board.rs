@@ -453,7 +453,6 @@ pub(crate) mod tests {
         predecessors_match_the_move_generator::<Turkish>();
     }
 
-
     /// [`white_steps`] counts and plays what the move generator lists in `pos` (White
     /// to move, no capture).
     pub(crate) fn steps_match<V: Variant>(pos: &Position<V>) {
