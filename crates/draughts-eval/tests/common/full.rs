@@ -1,6 +1,7 @@
 //! The features on the full board (Turkish), square by square from their definitions
 //! along rows and columns.
 
+use super::{king_reach, on_board};
 use draughts_core::geometry::Geometry;
 use draughts_core::{Color, Kind, Piece, Position, Square, Variant};
 use draughts_eval::{Feature, FEATURE_COUNT};
@@ -17,8 +18,7 @@ fn at<V: Variant>(pos: &Position<V>, row: i32, col: i32) -> Option<Piece> {
 /// Every feature of `color` on the full board.
 pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_COUNT] {
     let side = i32::from(<V::Board as Geometry>::SIDE);
-    let on_board = |r: i32, c: i32| (0..side).contains(&r) && (0..side).contains(&c);
-    let empty = |r, c| on_board(r, c) && at(pos, r, c).is_none();
+    let empty = |r, c| on_board::<V>(r, c) && at(pos, r, c).is_none();
     let friendly = |r, c| at(pos, r, c).is_some_and(|p| p.color == color);
     // Forward is up (row - 1) for White.
     let ahead = if color == Color::White { -1 } else { 1 };
@@ -35,17 +35,8 @@ pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_C
                 if inner(row) && inner(col) {
                     v[Feature::KingCentre.index()] += 1;
                 }
-                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (mut r, mut c) = (row + dr, col + dc);
-                    while empty(r, c) {
-                        v[Feature::KingMobility.index()] += 1;
-                        if !V::FLYING_KINGS {
-                            break;
-                        }
-                        r += dr;
-                        c += dc;
-                    }
-                }
+                v[Feature::KingMobility.index()] +=
+                    king_reach::<V>(row, col, [(-1, 0), (1, 0), (0, -1), (0, 1)], empty);
                 continue;
             }
             let rank = if color == Color::White {
@@ -83,7 +74,7 @@ pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_C
             }
             let mut r = row + ahead;
             let mut clear = true;
-            while on_board(r, col) {
+            while on_board::<V>(r, col) {
                 clear &= (col - 1..=col + 1).all(|c| at(pos, r, c).is_none());
                 r += ahead;
             }

@@ -111,6 +111,29 @@ fn on_board<V: Variant>(row: i32, col: i32) -> bool {
     (0..side).contains(&row) && (0..side).contains(&col)
 }
 
+/// The empty squares a king on (`row`, `col`) can move to along `directions`: the next
+/// square, or every one up to the first obstacle where kings fly.
+fn king_reach<V: Variant>(
+    row: i32,
+    col: i32,
+    directions: [(i32, i32); 4],
+    empty: impl Fn(i32, i32) -> bool,
+) -> i32 {
+    let mut n = 0;
+    for (dr, dc) in directions {
+        let (mut r, mut c) = (row + dr, col + dc);
+        while empty(r, c) {
+            n += 1;
+            if !V::FLYING_KINGS {
+                break;
+            }
+            r += dr;
+            c += dc;
+        }
+    }
+    n
+}
+
 /// Every feature of `color`, computed square by square from the definitions (on the
 /// full board, from their reading along rows and columns: [`full::reference`]).
 pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_COUNT] {
@@ -144,17 +167,8 @@ pub fn reference<V: Variant>(pos: &Position<V>, color: Color) -> [i32; FEATURE_C
                 if (inner_col && (2..=side - 3).contains(&row)) || row + col == side - 1 {
                     v[Feature::KingCentre.index()] += 1;
                 }
-                for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
-                    let (mut r, mut c) = (row + dr, col + dc);
-                    while empty(r, c) {
-                        v[Feature::KingMobility.index()] += 1;
-                        if !V::FLYING_KINGS {
-                            break;
-                        }
-                        r += dr;
-                        c += dc;
-                    }
-                }
+                v[Feature::KingMobility.index()] +=
+                    king_reach::<V>(row, col, [(-1, -1), (-1, 1), (1, -1), (1, 1)], empty);
                 continue;
             }
             v[Feature::Men.index()] += 1;
