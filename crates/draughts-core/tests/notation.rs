@@ -265,7 +265,7 @@ fn pdn_in_the_custom() {
         game.play_text(text).unwrap();
     }
     let pdn = write_game(&game);
-    assert!(pdn.contains("[GameType \"25\"]"), "{pdn}");
+    assert!(pdn.contains("[GameType \"25,W,8,8,A0,0\"]"), "{pdn}");
     assert!(pdn.contains("1. c3-d4 f6-e5 2. d4xf6 *"), "{pdn}");
     let read = read_games(&pdn).remove(0).unwrap();
     let back: Game<Russian> = read.to_game().unwrap();

@@ -1,5 +1,5 @@
 //! `draughts egdb ...`, `--egdb` and the Hub's `egdb-path`, on small databases built by
-//! the binary itself (English, Turkish; Antidraughts and Breakthrough under their own
+//! the binary itself (English, Frisian, Turkish; Antidraughts and Breakthrough under their own
 //! goals).
 
 use std::io::Write;
@@ -225,6 +225,54 @@ fn databases_of_other_goals() {
         assert!(out.contains("converted 6/6 "), "{out}");
         std::fs::remove_dir_all(&dir).ok();
     }
+}
+
+/// Frisian's king runs through the tools: White's man on 9 and king on 35 against a
+/// king on 2 win, but not once the king on 35 has made three moves in a row (the man
+/// must step, and is taken as it crowns); Black to move, flipped, the same.
+#[test]
+fn frisian_runs_through_the_tools() {
+    let dir = temp_dir("frisian");
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let frisian = ["--variant", "frisian", "--db", db];
+    let build = ["egdb", "build", "--variant", "frisian", "--pieces", "3"];
+    succeed(&[&build[..], &["--out", db]].concat(), "");
+    let input = "W:W9,K35:BK2\nW:W9,K35:BK2:RW35x3\nB:WK49:B42,K16:RB16x3\n";
+    let (out, _) = succeed(&[&["egdb", "probe"][..], &frisian].concat(), input);
+    assert_eq!(
+        out,
+        "W:W9,K35:BK2 W\nW:W9,K35:BK2:RW35x3 L\nB:WK49:B42,K16:RB16x3 L\n"
+    );
+    // A man and a king against a king: 45 * 49 * 48 placements, each with no run or
+    // one to three moves of the king.
+    let (out, _) = succeed(
+        &["egdb", "plan", "--variant", "frisian", "--pieces", "3"],
+        "",
+    );
+    assert!(out.contains("w1m1k-b0m1k: 423360 slots"), "{out}");
+    let (out, _) = succeed(&[&["egdb", "stats"][..], &frisian].concat(), "");
+    assert!(out.contains("w1m1k-b0m1k: "), "{out}");
+    let (out, _) = succeed(&[&["egdb", "verify"][..], &frisian].concat(), "");
+    assert!(out.contains("slices verified"), "{out}");
+    for (fen, said) in [("W:W9,K35:BK2", "win"), ("W:W9,K35:BK2:RW35x3", "loss")] {
+        let analyse = [
+            "analyse",
+            "--variant",
+            "frisian",
+            "--fen",
+            fen,
+            "--depth",
+            "6",
+        ];
+        let (out, _) = succeed(&[&analyse[..], &["--egdb", db]].concat(), "");
+        let last = out
+            .lines()
+            .rev()
+            .find(|l| l.contains("score"))
+            .unwrap_or("");
+        assert!(last.contains(said), "{fen}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -74,7 +74,7 @@ def test_write_game_round_trips():
     for text in ["11-15", "23-19", "8-11"]:
         board.push_text(text)
     text = pdn.write_game(board, headers={"White": "Tinsley", "Round": 3})
-    assert '[White "Tinsley"]' in text and '[Round "3"]' in text and '[GameType "21"]' in text
+    assert '[White "Tinsley"]' in text and '[Round "3"]' in text and '[GameType "21,B,8,8,N1,0"]' in text
     game = pdn.read_game(io.StringIO(text))
     assert game.end() == board and game.end().move_stack == board.move_stack
     start = Board("international", "W:W28:B23")

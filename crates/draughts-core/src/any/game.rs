@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(game.kind(), VariantKind::English);
         assert_eq!(game.ply_count(), 2);
         let written = game.to_pdn();
-        assert_eq!(written.tag("GameType"), Some("21"));
+        assert_eq!(written.tag("GameType"), Some("21,B,8,8,N1,0"));
         assert_eq!(written.moves.len(), 2);
         let untyped = read_games("1. 32-28 *").remove(0).unwrap();
         let game = AnyGame::from_pdn(&untyped, VariantKind::International).unwrap();

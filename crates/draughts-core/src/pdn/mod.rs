@@ -12,7 +12,8 @@
 //!   ([`PdnGame::replay`]), each matched against the legal moves.
 //!
 //! Writing goes the other way: [`PdnGame::from_moves`] builds a game from typed moves
-//! (shortest unambiguous move text, move numbers, the standard tags) and
+//! (shortest unambiguous move text, move numbers, the standard tags, `GameType` with its
+//! board and notation fields from [`game_type_tag`]) and
 //! [`PdnGame`]'s `Display` prints it, wrapped at 80 columns.
 //!
 //! Reading a game:
@@ -52,7 +53,7 @@
 //! let mut game = PdnGame::from_moves(&start, &[first, second], None)?;
 //! game.set_tag("Black", "Tinsley");
 //! let text = game.to_string();
-//! assert!(text.contains("[GameType \"21\"]"));
+//! assert!(text.contains("[GameType \"21,B,8,8,N1,0\"]"));
 //! assert!(text.ends_with("1. 11-15 23-19 *\n"));
 //!
 //! let back = read_games(&text).remove(0)?.replay::<English>()?;
@@ -72,7 +73,7 @@ mod tests_exports;
 
 pub use reader::{decode, read_games, read_games_from_bytes, PdnReader};
 pub use replay::MainLine;
-pub use writer::write_game;
+pub use writer::{game_type_tag, write_game};
 
 use crate::fen::FenError;
 use crate::notation::MoveTextError;

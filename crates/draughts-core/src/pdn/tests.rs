@@ -629,7 +629,7 @@ fn writes_standard_tags_and_numbers() {
         write_game(&game),
         concat!(
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n",
-            "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n",
+            "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[GameType \"20,W,10,10,N2,0\"]\n\n",
             "1. 32-28 19-23 2. 28x19 14x23 *\n"
         )
     );
@@ -639,7 +639,7 @@ fn writes_standard_tags_and_numbers() {
     let second = start.play_unchecked(&first).parse_move("11-15").unwrap();
     let pdn = PdnGame::from_moves(&start, &[first, second], Some(GameResult::BlackWins)).unwrap();
     let text = pdn.to_string();
-    assert!(text.contains("[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:W21-32:B1-12\"]\n"));
+    assert!(text.contains("[GameType \"21,B,8,8,N1,0\"]\n[SetUp \"1\"]\n[FEN \"W:W21-32:B1-12\"]\n"));
     assert!(text.contains("[Result \"1-0\"]"));
     assert!(text.ends_with("\n\n1... 22-18 2. 11-15 1-0\n"), "{text}");
     // An illegal move is refused.

@@ -3,6 +3,9 @@
 use super::replay::move_number;
 use super::{PdnGame, PdnMove};
 use crate::game::{Game, GameResult};
+use crate::geometry::Geometry;
+use crate::piece::Color;
+use crate::square::Notation;
 use crate::moves::Move;
 use crate::notation::IllegalMove;
 use crate::position::Position;
@@ -21,17 +24,64 @@ const LINE_WIDTH: usize = 80;
 ///
 /// let mut game = Game::<International>::new();
 /// game.play_text("32-28")?;
-/// assert!(write_game(&game).ends_with("[GameType \"20\"]\n\n1. 32-28 *\n"));
+/// assert!(write_game(&game).ends_with("[GameType \"20,W,10,10,N2,0\"]\n\n1. 32-28 *\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_game<V: Variant>(game: &Game<V>) -> String {
     PdnGame::from_game(game).to_string()
 }
 
+/// The value of the PDN 3.0 `GameType` tag for variant `V`: its number
+/// ([`Variant::PDN_GAME_TYPE`]), the colour that moves first, the board's width and
+/// height, the notation (`N` numbers, `A` algebraic) with the corner its first square
+/// (square 1, or a1) is nearest as the first mover sees the board (0 bottom left, 1 bottom
+/// right, 2 top left, 3 top right), and 1 if that player's bottom-left corner is not a
+/// playing square (Italian and Spanish), else 0.
+///
+/// ```
+/// use draughts_core::pdn::game_type_tag;
+/// use draughts_core::{English, International, Italian, Russian};
+///
+/// assert_eq!(game_type_tag::<International>(), "20,W,10,10,N2,0");
+/// assert_eq!(game_type_tag::<English>(), "21,B,8,8,N1,0");
+/// assert_eq!(game_type_tag::<Italian>(), "22,W,8,8,N2,1");
+/// assert_eq!(game_type_tag::<Russian>(), "25,W,8,8,A0,0");
+/// ```
+pub fn game_type_tag<V: Variant>() -> String {
+    let side = <V::Board as Geometry>::SIDE;
+    let white_first = V::FIRST_TO_MOVE == Color::White;
+    // Rows and columns as White sees the board (row 0 at the top).
+    let (letter, (row, col)) = match V::NOTATION {
+        Notation::Numbers => ('N', <V::Board as Geometry>::coordinates(1)),
+        Notation::Algebraic => ('A', (side - 1, 0)),
+    };
+    let (bottom, left) = (row >= side / 2, col < side / 2);
+    let (bottom, left) = if white_first {
+        (bottom, left)
+    } else {
+        (!bottom, !left)
+    };
+    let corner = match (bottom, left) {
+        (true, true) => 0,
+        (true, false) => 1,
+        (false, true) => 2,
+        (false, false) => 3,
+    };
+    // The first mover's bottom-left corner is White's a1 or h8: on these boards both
+    // are dark squares or both light.
+    let invert = <V::Board as Geometry>::square_at(side - 1, 0).is_none();
+    format!(
+        "{},{},{side},{side},{letter}{corner},{}",
+        V::PDN_GAME_TYPE,
+        if white_first { 'W' } else { 'B' },
+        u8::from(invert)
+    )
+}
+
 impl PdnGame {
     /// The PDN form of a game: tags `Event Site Date Round White Black` unknown (`?`),
-    /// `Result` and the result token from [`Game::result`], `GameType` from
-    /// [`Variant::PDN_GAME_TYPE`], `SetUp` and `FEN` if it did not start from the
+    /// `Result` and the result token from [`Game::result`], `GameType` as
+    /// [`game_type_tag`] writes it, `SetUp` and `FEN` if it did not start from the
     /// initial position; the moves in their shortest unambiguous text
     /// ([`Position::move_text`]), numbered.
     pub fn from_game<V: Variant>(game: &Game<V>) -> PdnGame {
@@ -70,7 +120,7 @@ impl PdnGame {
         .iter()
         .map(|&(n, v)| (n.to_string(), v.to_string()))
         .collect();
-        tags.push(("GameType".to_string(), V::PDN_GAME_TYPE.to_string()));
+        tags.push(("GameType".to_string(), game_type_tag::<V>()));
         if *start != Position::initial() {
             tags.push(("SetUp".to_string(), "1".to_string()));
             tags.push(("FEN".to_string(), start.to_fen()));
@@ -182,5 +232,47 @@ impl fmt::Display for PdnGame {
             wrapper.push(token);
         }
         writeln!(f, "{}", wrapper.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_type_tag;
+    use crate::pdn::read_games;
+    use crate::{for_each_variant, Variant, VariantKind};
+
+    /// Every variant's tag, by hand from its rules and numbering (FORMATS §7), and read
+    /// back as that variant.
+    #[test]
+    fn every_variant_writes_its_board() {
+        macro_rules! tags {
+            ($($name:ident $text:literal),+) => {
+                [$((crate::$name::NAME, game_type_tag::<crate::$name>())),+]
+            };
+        }
+        let expected = [
+            ("international", "20,W,10,10,N2,0"),
+            ("english", "21,B,8,8,N1,0"),
+            ("brazilian", "26,W,8,8,A0,0"),
+            ("pool", "23,B,8,8,N1,0"),
+            ("russian", "25,W,8,8,A0,0"),
+            ("italian", "22,W,8,8,N2,1"),
+            ("spanish", "24,W,8,8,N2,1"),
+            ("czech", "29,W,8,8,N2,0"),
+            ("thai", "31,W,8,8,N2,0"),
+            ("turkish", "30,W,8,8,A0,0"),
+            ("killer", "43,W,10,10,N2,0"),
+            ("antidraughts", "44,W,10,10,N2,0"),
+            ("breakthrough", "45,W,10,10,N2,0"),
+            ("frisian", "40,W,10,10,N2,0"),
+            ("frysk", "42,W,10,10,N2,0"),
+        ];
+        let written = for_each_variant!(tags);
+        for ((name, tag), (expected_name, expected_tag)) in written.iter().zip(expected) {
+            assert_eq!((*name, tag.as_str()), (expected_name, expected_tag));
+            let text = format!("[GameType \"{tag}\"] *");
+            let game = read_games(&text).remove(0).unwrap();
+            assert_eq!(game.variant(), name.parse::<VariantKind>().ok());
+        }
     }
 }
