@@ -73,44 +73,19 @@ fn check_shift<V: Variant>(a: &BTreeSet<u8>) {
     }
 }
 
-proptest! {
-    #[test]
-    fn operators_international(a in numbers::<International>(), b in numbers::<International>()) {
-        check_operators::<International>(&a, &b);
-    }
-
-    #[test]
-    fn operators_english(a in numbers::<English>(), b in numbers::<English>()) {
-        check_operators::<English>(&a, &b);
-    }
-
-    #[test]
-    fn operators_italian(a in numbers::<Italian>(), b in numbers::<Italian>()) {
-        check_operators::<Italian>(&a, &b);
-    }
-
-    #[test]
-    fn operators_turkish(a in numbers::<Turkish>(), b in numbers::<Turkish>()) {
-        check_operators::<Turkish>(&a, &b);
-    }
-
-    #[test]
-    fn shift_international(a in numbers::<International>()) {
-        check_shift::<International>(&a);
-    }
-
-    #[test]
-    fn shift_english(a in numbers::<English>()) {
-        check_shift::<English>(&a);
-    }
-
-    #[test]
-    fn shift_italian(a in numbers::<Italian>()) {
-        check_shift::<Italian>(&a);
-    }
-
-    #[test]
-    fn shift_turkish(a in numbers::<Turkish>()) {
-        check_shift::<Turkish>(&a);
-    }
+/// One property test per board: the operators and the shift on random sets.
+macro_rules! boards {
+    ($($name:ident: $variant:ty),*) => {
+        proptest! {
+            $(
+                #[test]
+                fn $name(a in numbers::<$variant>(), b in numbers::<$variant>()) {
+                    check_operators::<$variant>(&a, &b);
+                    check_shift::<$variant>(&a);
+                }
+            )*
+        }
+    };
 }
+
+boards!(international: International, english: English, italian: Italian, turkish: Turkish);
