@@ -1,15 +1,18 @@
 //! Sets of squares.
 
-use crate::geometry::Geometry;
+use crate::geometry::{shift, Direction, Geometry};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
 use std::marker::PhantomData;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 /// A set of squares of variant `V`'s board, one bit per square.
 ///
-/// The bit layout is described in [`crate::geometry`]; [`Bitboard::bits`] exposes it for
-/// engines that work on raw words.
+/// The set operators (`&`, `|`, `^`, `-` for the difference, `!` for the complement
+/// within the board) and [`Bitboard::shift`] each compile to an instruction or two on
+/// the raw word. The bit layout is described in [`crate::geometry`]; [`Bitboard::bits`]
+/// still exposes it for code that has not moved to these operations.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard<V: Variant> {
     bits: u64,
@@ -80,6 +83,51 @@ impl<V: Variant> Bitboard<V> {
         self.bits == 0
     }
 
+    /// Every square moved one step in direction `d`; squares stepping off the board
+    /// are dropped. Costs a shift and a mask (two on the full board and for steps
+    /// along a row). Directions are as the board is seen: on a mirrored board
+    /// (Italian, Spanish) left and right swap in the bit layout, at compile time.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Direction, International, Square};
+    ///
+    /// let set: Bitboard<International> = [32, 36].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// let up_left: Vec<u8> = set.shift(Direction::UpLeft).iter().map(Square::number).collect();
+    /// assert_eq!(up_left, [27]); // 36 is on the left edge
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn shift(self, d: Direction) -> Bitboard<V> {
+        let d = if <V::Board as Geometry>::MIRRORED {
+            match d {
+                Direction::UpLeft => Direction::UpRight,
+                Direction::UpRight => Direction::UpLeft,
+                Direction::DownLeft => Direction::DownRight,
+                Direction::DownRight => Direction::DownLeft,
+                Direction::Left => Direction::Right,
+                Direction::Right => Direction::Left,
+                straight => straight,
+            }
+        } else {
+            d
+        };
+        Bitboard::from_bits(shift::<V::Board>(self.bits, d))
+    }
+
+    /// The lowest square of the set, or `None` if it is empty.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Square};
+    ///
+    /// let set: Bitboard<English> = [30, 7].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// assert_eq!(set.first(), Square::new(7));
+    /// assert_eq!(Bitboard::<English>::EMPTY.first(), None);
+    /// ```
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        self.iter().next()
+    }
+
     /// The squares in ascending order (on a mirrored board too).
     ///
     /// ```
@@ -94,6 +142,76 @@ impl<V: Variant> Bitboard<V> {
             bits: self.bits,
             variant: PhantomData,
         }
+    }
+}
+
+/// Implements a set operator of [`Bitboard`] from the operator on the raw words.
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt, $doc:literal) => {
+        impl<V: Variant> $trait for Bitboard<V> {
+            type Output = Bitboard<V>;
+
+            #[doc = $doc]
+            #[inline(always)]
+            fn $method(self, other: Bitboard<V>) -> Bitboard<V> {
+                Bitboard {
+                    bits: self.bits $op other.bits,
+                    variant: PhantomData,
+                }
+            }
+        }
+
+        impl<V: Variant> $assign for Bitboard<V> {
+            #[doc = $doc]
+            #[inline(always)]
+            fn $assign_method(&mut self, other: Bitboard<V>) {
+                *self = *self $op other;
+            }
+        }
+    };
+}
+
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &, "The squares in both sets.");
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |, "The squares in either set.");
+
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^, "The squares in exactly one of the sets.");
+
+impl<V: Variant> Sub for Bitboard<V> {
+    type Output = Bitboard<V>;
+
+    /// The squares of `self` not in `other`.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Color, International, Position};
+    ///
+    /// let start = Position::<International>::initial();
+    /// let away = start.occupied() - start.pieces(Color::White);
+    /// assert_eq!(away, start.pieces(Color::Black));
+    /// ```
+    #[inline(always)]
+    fn sub(self, other: Bitboard<V>) -> Bitboard<V> {
+        Bitboard {
+            bits: self.bits & !other.bits,
+            variant: PhantomData,
+        }
+    }
+}
+
+impl<V: Variant> Not for Bitboard<V> {
+    type Output = Bitboard<V>;
+
+    /// The squares of the board not in the set.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Position};
+    ///
+    /// let start = Position::<English>::initial();
+    /// assert_eq!(!start.occupied(), start.empty());
+    /// assert_eq!(!Bitboard::<English>::EMPTY, Bitboard::ALL);
+    /// ```
+    #[inline(always)]
+    fn not(self) -> Bitboard<V> {
+        Bitboard::ALL - self
     }
 }
 

@@ -23,6 +23,18 @@
 //! [`AnyGame`] (moves as [`AnyMove`] values) or [`with_variant!`], all generated from
 //! one list of variants.
 //!
+//! A [`Bitboard`] is a set of squares: the set operators and [`Bitboard::shift`] (every
+//! square one step in a [`Direction`]) work on it without reading the bit layout.
+//!
+//! ```
+//! use draughts_core::{Color, Direction, English, Position};
+//!
+//! let start = Position::<English>::initial();
+//! let steps = start.men(Color::White).shift(Direction::UpLeft)
+//!     | start.men(Color::White).shift(Direction::UpRight);
+//! assert_eq!((steps & start.empty()).len(), 4);
+//! ```
+//!
 //! FEN, move text and PDN write squares as each variant's players do
 //! ([`Variant::NOTATION`]): numbers, or algebraic names in Russian, Brazilian and
 //! Turkish (`a1` White's bottom-left); every reader takes both.

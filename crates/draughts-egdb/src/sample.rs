@@ -51,7 +51,7 @@ impl Sampler {
         let pos = Position::<V>::from_pieces(turn, placed).ok()?;
         let in_reach = Color::BOTH
             .into_iter()
-            .all(|color| pos.men(color).bits() & !Position::<V>::man_squares(color).bits() == 0);
+            .all(|color| (pos.men(color) - Position::<V>::man_squares(color)).is_empty());
         (pos.piece_count() == material.pieces() && in_reach).then_some(pos)
     }
 

@@ -20,8 +20,8 @@ use draughts_core::{Color, MoveList, Position, Variant};
 /// found with shifts. With a king on the board, or where pieces also capture along rows
 /// and columns (Frisian), the move generator answers.
 pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u32, u32, u64)) {
-    let any_kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
-    if any_kings != 0 || V::ORTHOGONAL_CAPTURES {
+    let any_kings = pos.kings(Color::White) | pos.kings(Color::Black);
+    if !any_kings.is_empty() || V::ORTHOGONAL_CAPTURES {
         let mut moves = MoveList::new();
         let mut replies = MoveList::new();
         pos.generate_moves(&mut moves);

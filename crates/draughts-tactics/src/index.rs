@@ -164,8 +164,8 @@ impl TemplateIndex {
         at_least: Score,
         out: &mut Vec<u32>,
     ) {
-        let kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
-        if kings != 0 || V::ORTHOGONAL_CAPTURES {
+        let kings = pos.kings(Color::White) | pos.kings(Color::Black);
+        if !kings.is_empty() || V::ORTHOGONAL_CAPTURES {
             self.lookup(&pos.flipped(), at_least, out);
             return;
         }

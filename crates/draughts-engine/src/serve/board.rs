@@ -2,9 +2,8 @@
 //! them (squares with their row and column, legal moves with their paths).
 
 use super::error::ApiError;
-use draughts_core::geometry::Geometry;
 use draughts_core::pdn::PdnGame;
-use draughts_core::{Color, Game, Move, Position, Square, Variant, VariantKind};
+use draughts_core::{Color, Game, Geometry, Move, Position, Square, Variant, VariantKind};
 use serde::{Deserialize, Serialize};
 
 /// The longest FEN read.

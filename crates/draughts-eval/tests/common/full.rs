@@ -2,8 +2,7 @@
 //! along rows and columns.
 
 use super::{king_reach, on_board};
-use draughts_core::geometry::Geometry;
-use draughts_core::{Color, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Color, Geometry, Kind, Piece, Position, Square, Variant};
 use draughts_eval::{Feature, FEATURE_COUNT};
 
 /// The piece on (row, col), `None` for empty or off-board.

@@ -2,8 +2,7 @@
 //! every feature, written square by square straight from the definitions.
 #![allow(dead_code)]
 
-use draughts_core::geometry::Geometry;
-use draughts_core::{Bitboard, Color, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Color, Geometry, Kind, Piece, Position, Square, Variant};
 use draughts_eval::{Feature, FEATURE_COUNT};
 use proptest::prelude::*;
 use std::ops::Range;
@@ -72,12 +71,11 @@ pub fn scattered<V: Variant>() -> impl Strategy<Value = Position<V>> {
                 9 | 10 => (Color::Black, Kind::Man),
                 _ => (Color::Black, Kind::King),
             };
-            let bit = Bitboard::<V>::bit(square).unwrap();
             let crowning = match color {
-                Color::White => <V::Board as Geometry>::TOP_ROW,
-                Color::Black => <V::Board as Geometry>::BOTTOM_ROW,
+                Color::White => 0,
+                Color::Black => <V::Board as Geometry>::SIDE - 1,
             };
-            if bit & crowning != 0 {
+            if <V::Board as Geometry>::coordinates(square.number()).0 == crowning {
                 kind = Kind::King;
             }
             if counts[color.index()] < V::MEN_PER_SIDE {

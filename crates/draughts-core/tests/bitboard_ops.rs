@@ -1,0 +1,91 @@
+//! The set operations of `Bitboard` against the same operations on sets of square
+//! numbers, and `Bitboard::shift` against stepping each square by rows and columns.
+
+use draughts_core::{
+    Bitboard, Direction, English, Geometry, International, Italian, Square, Turkish, Variant,
+};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A random set of squares of `V`'s board, as square numbers.
+fn numbers<V: Variant>() -> impl Strategy<Value = BTreeSet<u8>> {
+    let squares = <V::Board as Geometry>::SQUARES;
+    prop::collection::btree_set(1..=squares, 0..=usize::from(squares))
+}
+
+fn board<V: Variant>(numbers: &BTreeSet<u8>) -> Bitboard<V> {
+    numbers.iter().map(|&n| Square::new_unchecked(n)).collect()
+}
+
+fn set<V: Variant>(board: Bitboard<V>) -> BTreeSet<u8> {
+    board.iter().map(Square::number).collect()
+}
+
+/// Rows and columns one step in direction `d` moves: one square diagonally, two along
+/// a row or a column on a board of dark squares, one on the full board.
+fn delta<V: Variant>(d: Direction) -> (i16, i16) {
+    let straight = if <V::Board as Geometry>::ALL_SQUARES {
+        1
+    } else {
+        2
+    };
+    match d {
+        Direction::UpLeft => (-1, -1),
+        Direction::UpRight => (-1, 1),
+        Direction::DownLeft => (1, -1),
+        Direction::DownRight => (1, 1),
+        Direction::Up => (-straight, 0),
+        Direction::Down => (straight, 0),
+        Direction::Left => (0, -straight),
+        Direction::Right => (0, straight),
+    }
+}
+
+/// `square` moved one step in direction `d`, if it stays on a playable square.
+fn step<V: Variant>(square: u8, d: Direction) -> Option<u8> {
+    let (row, col) = <V::Board as Geometry>::coordinates(square);
+    let (dr, dc) = delta::<V>(d);
+    let to = |x: u8, dx: i16| u8::try_from(i16::from(x) + dx).ok();
+    <V::Board as Geometry>::square_at(to(row, dr)?, to(col, dc)?)
+}
+
+fn check_operators<V: Variant>(a: &BTreeSet<u8>, b: &BTreeSet<u8>) {
+    let (x, y) = (board::<V>(a), board::<V>(b));
+    assert_eq!(set(x & y), a & b);
+    assert_eq!(set(x | y), a | b);
+    assert_eq!(set(x ^ y), a ^ b);
+    assert_eq!(set(x - y), a - b);
+    let all = set(Bitboard::<V>::ALL);
+    assert_eq!(set(!x), &all - a);
+    let (mut and, mut or, mut xor) = (x, x, x);
+    and &= y;
+    or |= y;
+    xor ^= y;
+    assert_eq!((and, or, xor), (x & y, x | y, x ^ y));
+    assert_eq!(x.first().map(Square::number), a.first().copied());
+}
+
+fn check_shift<V: Variant>(a: &BTreeSet<u8>) {
+    let x = board::<V>(a);
+    for d in Direction::ALL_EIGHT {
+        let stepped: BTreeSet<u8> = a.iter().filter_map(|&n| step::<V>(n, d)).collect();
+        assert_eq!(set(x.shift(d)), stepped, "{d:?} of {a:?}");
+    }
+}
+
+/// One property test per board: the operators and the shift on random sets.
+macro_rules! boards {
+    ($($name:ident: $variant:ty),*) => {
+        proptest! {
+            $(
+                #[test]
+                fn $name(a in numbers::<$variant>(), b in numbers::<$variant>()) {
+                    check_operators::<$variant>(&a, &b);
+                    check_shift::<$variant>(&a);
+                }
+            )*
+        }
+    };
+}
+
+boards!(international: International, english: English, italian: Italian, turkish: Turkish);
