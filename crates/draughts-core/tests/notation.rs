@@ -1,8 +1,9 @@
 //! Each variant's square custom (FORMATS §7, "Notation customs"): Russian, Brazilian and
 //! Turkish write algebraic squares (`a1` White's bottom-left) in FEN, move text and PDN;
-//! every reader takes those and plain numbers alike, whatever the variant.
+//! every reader takes those and plain numbers alike, whatever the variant. And each
+//! variant's PDN `GameType` tag with its board and notation fields.
 
-use draughts_core::pdn::{read_games, write_game};
+use draughts_core::pdn::{game_type_tag, read_games, write_game};
 use draughts_core::{
     Brazilian, Color, English, FenError, Game, Kind, MoveTextError, Notation, Position, Russian,
     Square, SquareError, Turkish, Variant, VariantKind,
@@ -299,4 +300,39 @@ fn variant_kinds_name_their_squares() {
     assert_eq!(VariantKind::Russian.parse_square("a1"), Ok(a1));
     assert_eq!(VariantKind::Pool.parse_square("a1"), Ok(a1));
     assert!(VariantKind::Turkish.parse_square("i1").is_err());
+}
+
+/// Every variant's tag, by hand from its rules and numbering (FORMATS §7), and read
+/// back as that variant.
+#[test]
+fn every_variant_writes_its_board() {
+    macro_rules! tags {
+        ($($name:ident $text:literal),+) => {
+            [$((draughts_core::$name::NAME, game_type_tag::<draughts_core::$name>())),+]
+        };
+    }
+    let expected = [
+        ("international", "20,W,10,10,N2,0"),
+        ("english", "21,B,8,8,N1,0"),
+        ("brazilian", "26,W,8,8,A0,0"),
+        ("pool", "23,B,8,8,N1,0"),
+        ("russian", "25,W,8,8,A0,0"),
+        ("italian", "22,W,8,8,N2,1"),
+        ("spanish", "24,W,8,8,N2,1"),
+        ("czech", "29,W,8,8,N2,0"),
+        ("thai", "31,W,8,8,N2,0"),
+        ("turkish", "30,W,8,8,A0,0"),
+        ("killer", "43,W,10,10,N2,0"),
+        ("antidraughts", "44,W,10,10,N2,0"),
+        ("breakthrough", "45,W,10,10,N2,0"),
+        ("frisian", "40,W,10,10,N2,0"),
+        ("frysk", "42,W,10,10,N2,0"),
+    ];
+    let written = draughts_core::for_each_variant!(tags);
+    for ((name, tag), (expected_name, expected_tag)) in written.iter().zip(expected) {
+        assert_eq!((*name, tag.as_str()), (expected_name, expected_tag));
+        let text = format!("[GameType \"{tag}\"] *");
+        let game = read_games(&text).remove(0).unwrap();
+        assert_eq!(game.variant(), name.parse::<VariantKind>().ok());
+    }
 }

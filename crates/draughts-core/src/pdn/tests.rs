@@ -639,7 +639,9 @@ fn writes_standard_tags_and_numbers() {
     let second = start.play_unchecked(&first).parse_move("11-15").unwrap();
     let pdn = PdnGame::from_moves(&start, &[first, second], Some(GameResult::BlackWins)).unwrap();
     let text = pdn.to_string();
-    assert!(text.contains("[GameType \"21,B,8,8,N1,0\"]\n[SetUp \"1\"]\n[FEN \"W:W21-32:B1-12\"]\n"));
+    assert!(
+        text.contains("[GameType \"21,B,8,8,N1,0\"]\n[SetUp \"1\"]\n[FEN \"W:W21-32:B1-12\"]\n")
+    );
     assert!(text.contains("[Result \"1-0\"]"));
     assert!(text.ends_with("\n\n1... 22-18 2. 11-15 1-0\n"), "{text}");
     // An illegal move is refused.

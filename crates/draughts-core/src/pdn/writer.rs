@@ -4,11 +4,11 @@ use super::replay::move_number;
 use super::{PdnGame, PdnMove};
 use crate::game::{Game, GameResult};
 use crate::geometry::Geometry;
-use crate::piece::Color;
-use crate::square::Notation;
 use crate::moves::Move;
 use crate::notation::IllegalMove;
+use crate::piece::Color;
 use crate::position::Position;
+use crate::square::Notation;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -232,47 +232,5 @@ impl fmt::Display for PdnGame {
             wrapper.push(token);
         }
         writeln!(f, "{}", wrapper.out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::game_type_tag;
-    use crate::pdn::read_games;
-    use crate::{for_each_variant, Variant, VariantKind};
-
-    /// Every variant's tag, by hand from its rules and numbering (FORMATS §7), and read
-    /// back as that variant.
-    #[test]
-    fn every_variant_writes_its_board() {
-        macro_rules! tags {
-            ($($name:ident $text:literal),+) => {
-                [$((crate::$name::NAME, game_type_tag::<crate::$name>())),+]
-            };
-        }
-        let expected = [
-            ("international", "20,W,10,10,N2,0"),
-            ("english", "21,B,8,8,N1,0"),
-            ("brazilian", "26,W,8,8,A0,0"),
-            ("pool", "23,B,8,8,N1,0"),
-            ("russian", "25,W,8,8,A0,0"),
-            ("italian", "22,W,8,8,N2,1"),
-            ("spanish", "24,W,8,8,N2,1"),
-            ("czech", "29,W,8,8,N2,0"),
-            ("thai", "31,W,8,8,N2,0"),
-            ("turkish", "30,W,8,8,A0,0"),
-            ("killer", "43,W,10,10,N2,0"),
-            ("antidraughts", "44,W,10,10,N2,0"),
-            ("breakthrough", "45,W,10,10,N2,0"),
-            ("frisian", "40,W,10,10,N2,0"),
-            ("frysk", "42,W,10,10,N2,0"),
-        ];
-        let written = for_each_variant!(tags);
-        for ((name, tag), (expected_name, expected_tag)) in written.iter().zip(expected) {
-            assert_eq!((*name, tag.as_str()), (expected_name, expected_tag));
-            let text = format!("[GameType \"{tag}\"] *");
-            let game = read_games(&text).remove(0).unwrap();
-            assert_eq!(game.variant(), name.parse::<VariantKind>().ok());
-        }
     }
 }
