@@ -1,6 +1,6 @@
 //! Sets of squares.
 
-use crate::geometry::{shift, Direction, Geometry};
+use crate::geometry::{bit_of_index, shift, Direction, Geometry};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
@@ -98,20 +98,154 @@ impl<V: Variant> Bitboard<V> {
     #[inline(always)]
     #[must_use]
     pub const fn shift(self, d: Direction) -> Bitboard<V> {
-        let d = if <V::Board as Geometry>::MIRRORED {
-            match d {
-                Direction::UpLeft => Direction::UpRight,
-                Direction::UpRight => Direction::UpLeft,
-                Direction::DownLeft => Direction::DownRight,
-                Direction::DownRight => Direction::DownLeft,
-                Direction::Left => Direction::Right,
-                Direction::Right => Direction::Left,
-                straight => straight,
+        Bitboard::from_bits(shift::<V::Board>(self.bits, layout_direction::<V>(d)))
+    }
+
+    /// `self` and every square reached from one of its squares by one or more steps in
+    /// direction `d` (as [`Bitboard::shift`] steps) that each land on a square of
+    /// `through`: an occluded fill, such as a flying king's slide up to the first piece
+    /// (`kings.fill(d, empty) - kings`). Along the diagonals and columns of a board of
+    /// dark squares it takes log2 of the longest line's length rounds of doubling
+    /// shifts, elsewhere one step per square.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Direction, International, Position, Square};
+    ///
+    /// let pos: Position<International> = "W:W46:B23".parse().unwrap();
+    /// let king = Bitboard::from_square(Square::new(46).unwrap()).unwrap();
+    /// let slide = king.fill(Direction::UpRight, pos.empty()) - king;
+    /// let squares: Vec<u8> = slide.iter().map(Square::number).collect();
+    /// assert_eq!(squares, [28, 32, 37, 41]); // up to 23, which is occupied
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn fill(self, d: Direction, through: Bitboard<V>) -> Bitboard<V> {
+        let d = layout_direction::<V>(d);
+        let (longest, stride) = line::<V::Board>(d);
+        let mut reached = self.bits;
+        if let Some((bits, down)) = stride {
+            // Round `k` moves the squares reached so far `2^k` steps at once, onto the
+            // squares that start a free run of `2^k` steps back (`free`); a single step
+            // between two playable bits is a true step, so no run wraps around an edge.
+            let moved = |x: u64, n: u32| {
+                let by = n * bits;
+                if down {
+                    x.checked_shl(by).unwrap_or(0)
+                } else {
+                    x.checked_shr(by).unwrap_or(0)
+                }
+            };
+            let mut free = through.bits;
+            let mut n = 1;
+            loop {
+                reached |= free & moved(reached, n);
+                if 2 * n > longest {
+                    break;
+                }
+                free &= moved(free, n);
+                n *= 2;
             }
         } else {
-            d
+            let mut ray = reached;
+            for _ in 0..longest {
+                ray = shift::<V::Board>(ray, d) & through.bits;
+                reached |= ray;
+            }
+        }
+        Bitboard::from_bits(reached)
+    }
+
+    /// The set holding the square at `row` (0 = top) and `col` (0 = left, as seen),
+    /// counted as [`Geometry::coordinates`] counts them; empty off the board and on
+    /// squares nobody plays on. A `const fn`, for sets built at compile time.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Italian, Square};
+    ///
+    /// assert_eq!(Bitboard::<English>::at(0, 1).first(), Square::new(1));
+    /// assert_eq!(Bitboard::<Italian>::at(0, 0).first(), Square::new(1));
+    /// assert!(Bitboard::<English>::at(0, 0).is_empty());
+    /// ```
+    #[must_use]
+    pub const fn at(row: u8, col: u8) -> Bitboard<V> {
+        let (side, per_row) = (
+            <V::Board as Geometry>::SIDE,
+            <V::Board as Geometry>::PER_ROW,
+        );
+        if row >= side || col >= side {
+            return Bitboard::EMPTY;
+        }
+        if <V::Board as Geometry>::ALL_SQUARES {
+            return Bitboard::from_bits(1 << (row * side + col));
+        }
+        // The layout is the unmirrored board's: column `col` as seen is its mirror
+        // image's `side - 1 - col` on a mirrored board.
+        let col = if <V::Board as Geometry>::MIRRORED {
+            side - 1 - col
+        } else {
+            col
         };
-        Bitboard::from_bits(shift::<V::Board>(self.bits, d))
+        if col % 2 != (row + 1) % 2 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard::from_bits(1 << bit_of_index(per_row, row * per_row + col / 2))
+    }
+
+    /// The squares in either set: `|` in a constant expression.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Square};
+    ///
+    /// const CORNERS: Bitboard<English> = Bitboard::at(0, 7).union(Bitboard::at(7, 0));
+    /// assert_eq!(CORNERS.iter().map(Square::number).collect::<Vec<_>>(), [4, 29]);
+    /// ```
+    #[must_use]
+    pub const fn union(self, other: Bitboard<V>) -> Bitboard<V> {
+        Bitboard {
+            bits: self.bits | other.bits,
+            variant: PhantomData,
+        }
+    }
+
+    /// The squares of rows `first .. first + count` (0 = top), packed into an integer
+    /// of [`Geometry::PER_ROW`] bits a row, the upper row in the lowest bits; rows past
+    /// the bottom, or past 64 bits, are left out. Within a row bit `k` is its `k`-th
+    /// square in the order of the layout: from the left as seen, but on a mirrored
+    /// board (Italian, Spanish) from the right, so that the number read on a position
+    /// is the one its mirror image gives on the unmirrored board. Small integers for
+    /// tables indexed by the arrangement of a few rows; reading two rows from an even
+    /// row is a shift and a mask.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Italian, Square};
+    ///
+    /// let set: Bitboard<English> = [5, 6, 9].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// assert_eq!(set.rows(1, 2), 0b0001_0011); // row 1: 5 and 6; row 2: 9
+    /// let mirrored: Bitboard<Italian> = [5].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// assert_eq!(mirrored.rows(1, 1), 0b1000); // 5 is the leftmost of its row as seen
+    /// ```
+    #[inline(always)]
+    pub fn rows(self, first: u8, count: u8) -> u64 {
+        let (side, w) = (
+            <V::Board as Geometry>::SIDE,
+            <V::Board as Geometry>::PER_ROW,
+        );
+        let row_mask = (1u64 << w) - 1;
+        let mut packed = 0;
+        for k in 0..count {
+            let row = first + k;
+            let to = u32::from(k) * u32::from(w);
+            if row >= side || to >= 64 {
+                break;
+            }
+            let start = if <V::Board as Geometry>::ALL_SQUARES {
+                row * w
+            } else {
+                bit_of_index(w, row * w)
+            };
+            packed |= (self.bits >> (u32::from(start) - to)) & (row_mask << to);
+        }
+        packed
     }
 
     /// The lowest square of the set, or `None` if it is empty.
@@ -142,6 +276,43 @@ impl<V: Variant> Bitboard<V> {
             bits: self.bits,
             variant: PhantomData,
         }
+    }
+}
+
+/// Direction `d` as seen, as the bit layout runs: left and right swap on a mirrored
+/// board.
+const fn layout_direction<V: Variant>(d: Direction) -> Direction {
+    if !<V::Board as Geometry>::MIRRORED {
+        return d;
+    }
+    match d {
+        Direction::UpLeft => Direction::UpRight,
+        Direction::UpRight => Direction::UpLeft,
+        Direction::DownLeft => Direction::DownRight,
+        Direction::DownRight => Direction::DownLeft,
+        Direction::Left => Direction::Right,
+        Direction::Right => Direction::Left,
+        straight => straight,
+    }
+}
+
+/// The most steps a line in layout direction `d` takes on board `G`, and, where a
+/// shift of the raw word by a multiple of one step's bits moves `n` steps at once (the
+/// diagonals and columns of a board of dark squares, whose ghost bits catch every step
+/// off an edge), those bits and whether the shift is towards the high bits.
+const fn line<G: Geometry>(d: Direction) -> (u32, Option<(u32, bool)>) {
+    let (side, w) = (G::SIDE as u32, G::PER_ROW as u32);
+    if G::ALL_SQUARES {
+        return (side - 1, None);
+    }
+    match d {
+        Direction::UpLeft => (side - 1, Some((w + 1, false))),
+        Direction::UpRight => (side - 1, Some((w, false))),
+        Direction::DownLeft => (side - 1, Some((w, true))),
+        Direction::DownRight => (side - 1, Some((w + 1, true))),
+        Direction::Up => (side / 2 - 1, Some((2 * w + 1, false))),
+        Direction::Down => (side / 2 - 1, Some((2 * w + 1, true))),
+        Direction::Left | Direction::Right => (side / 2 - 1, None),
     }
 }
 

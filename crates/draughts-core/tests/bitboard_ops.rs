@@ -1,5 +1,7 @@
 //! The set operations of `Bitboard` against the same operations on sets of square
-//! numbers, and `Bitboard::shift` against stepping each square by rows and columns.
+//! numbers; `Bitboard::shift` and `Bitboard::fill` against stepping each square by
+//! rows and columns; `Bitboard::at` and `Bitboard::rows` against the squares'
+//! coordinates.
 
 use draughts_core::{
     Bitboard, Direction, English, Geometry, International, Italian, Square, Turkish, Variant,
@@ -63,6 +65,7 @@ fn check_operators<V: Variant>(a: &BTreeSet<u8>, b: &BTreeSet<u8>) {
     xor ^= y;
     assert_eq!((and, or, xor), (x & y, x | y, x ^ y));
     assert_eq!(x.first().map(Square::number), a.first().copied());
+    assert_eq!(x.union(y), x | y);
 }
 
 fn check_shift<V: Variant>(a: &BTreeSet<u8>) {
@@ -73,15 +76,94 @@ fn check_shift<V: Variant>(a: &BTreeSet<u8>) {
     }
 }
 
-/// One property test per board: the operators and the shift on random sets.
+/// `fill` against walking from each square while the steps land in `through`.
+fn check_fill<V: Variant>(a: &BTreeSet<u8>, through: &BTreeSet<u8>) {
+    let (x, free) = (board::<V>(a), board::<V>(through));
+    for d in Direction::ALL_EIGHT {
+        let mut walked = a.clone();
+        for &n in a {
+            let mut at = n;
+            while let Some(next) = step::<V>(at, d).filter(|s| through.contains(s)) {
+                walked.insert(next);
+                at = next;
+            }
+        }
+        assert_eq!(
+            set(x.fill(d, free)),
+            walked,
+            "{d:?} of {a:?} through {through:?}"
+        );
+    }
+}
+
+/// `at` on every row and column, against `Geometry::square_at`.
+fn check_at<V: Variant>() {
+    let side = <V::Board as Geometry>::SIDE;
+    for row in 0..=side {
+        for col in 0..=side {
+            let square = <V::Board as Geometry>::square_at(row, col);
+            let numbers: Vec<u8> = Bitboard::<V>::at(row, col)
+                .iter()
+                .map(Square::number)
+                .collect();
+            assert_eq!(
+                numbers,
+                square.into_iter().collect::<Vec<_>>(),
+                "({row}, {col})"
+            );
+        }
+    }
+}
+
+/// `rows` against placing each square of the rows by its row and its place in the row:
+/// counted from the left as seen, or from the right on a mirrored board.
+fn check_rows<V: Variant>(a: &BTreeSet<u8>, first: u8, count: u8) {
+    let (side, w) = (
+        <V::Board as Geometry>::SIDE,
+        <V::Board as Geometry>::PER_ROW,
+    );
+    let mut expected = 0u64;
+    for k in 0..count {
+        let row = first + k;
+        if row >= side || u32::from(k) * u32::from(w) >= 64 {
+            break;
+        }
+        let mut cols: Vec<(u8, u8)> = (0..side)
+            .filter_map(|col| <V::Board as Geometry>::square_at(row, col).map(|n| (col, n)))
+            .collect();
+        if <V::Board as Geometry>::MIRRORED {
+            cols.reverse();
+        }
+        for (place, (_, n)) in cols.into_iter().enumerate() {
+            if a.contains(&n) {
+                expected |= 1 << (u32::from(k) * u32::from(w) + place as u32);
+            }
+        }
+    }
+    assert_eq!(
+        board::<V>(a).rows(first, count),
+        expected,
+        "rows {first}+{count} of {a:?}"
+    );
+}
+
+/// One property test per board: the operators, the shift, the fill and the rows on
+/// random sets.
 macro_rules! boards {
     ($($name:ident: $variant:ty),*) => {
         proptest! {
             $(
                 #[test]
-                fn $name(a in numbers::<$variant>(), b in numbers::<$variant>()) {
+                fn $name(
+                    a in numbers::<$variant>(),
+                    b in numbers::<$variant>(),
+                    first in 0..12u8,
+                    count in 0..12u8,
+                ) {
                     check_operators::<$variant>(&a, &b);
                     check_shift::<$variant>(&a);
+                    check_fill::<$variant>(&a, &b);
+                    check_rows::<$variant>(&a, first, count);
                 }
             )*
         }
@@ -89,3 +171,11 @@ macro_rules! boards {
 }
 
 boards!(international: International, english: English, italian: Italian, turkish: Turkish);
+
+#[test]
+fn squares_at_coordinates() {
+    check_at::<International>();
+    check_at::<English>();
+    check_at::<Italian>();
+    check_at::<Turkish>();
+}
