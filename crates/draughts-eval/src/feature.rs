@@ -6,8 +6,7 @@
 //! constants and never asks which variant or colour it is working for.
 
 use crate::masks::{Masks, RANK_PLANES};
-use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, Position, Variant};
+use draughts_core::{Bitboard, Color, Direction, Geometry, Position, Variant};
 use std::fmt;
 
 /// Number of features.
@@ -181,25 +180,19 @@ impl FeatureValues {
     /// ```
     #[inline(always)]
     pub fn compute<V: Variant>(pos: &Position<V>) -> FeatureValues {
-        let white_men = pos.men(Color::White).bits();
-        let white_kings = pos.kings(Color::White).bits();
-        let black_men = pos.men(Color::Black).bits();
-        let black_kings = pos.kings(Color::Black).bits();
+        let men = [pos.men(Color::White), pos.men(Color::Black)];
+        let kings = [pos.kings(Color::White), pos.kings(Color::Black)];
+        let empty = pos.empty();
         if <V::Board as Geometry>::ALL_SQUARES {
-            let values = crate::full::values::<V>(
-                [white_men, black_men],
-                [white_kings, black_kings],
-                pos.empty().bits(),
-            );
+            let values = crate::full::values::<V>(men, kings, empty);
             return FeatureValues { values };
         }
-        let empty = pos.empty().bits();
         let mut values = [
-            side::<V, true>(white_men, white_kings, empty),
-            side::<V, false>(black_men, black_kings, empty),
+            side::<V, true>(men[0], kings[0], empty),
+            side::<V, false>(men[1], kings[1], empty),
         ];
-        if white_kings | black_kings != 0 {
-            let mobility = king_mobility::<V>([white_kings, black_kings], empty);
+        if !(kings[0] | kings[1]).is_empty() {
+            let mobility = king_mobility::<V>(kings, empty);
             values[0][Feature::KingMobility as usize] = mobility[0];
             values[1][Feature::KingMobility as usize] = mobility[1];
         }
@@ -229,80 +222,34 @@ impl FeatureValues {
     }
 }
 
-/// `bits` moved one step in direction `d`, keeping only squares of the board.
+/// The empty squares reachable from `kings` by sliding in direction `d` up to the
+/// first occupied square.
 #[inline(always)]
-pub(crate) fn step<G: Geometry>(bits: u64, d: Direction) -> u64 {
-    shift::<G>(bits, d) & G::VALID
-}
-
-/// `bits` moved `n` steps in direction `d` at once. Bits may land on ghost bits; the
-/// caller masks.
-#[inline(always)]
-fn shift_n<G: Geometry>(bits: u64, d: Direction, n: u32) -> u64 {
-    let w = G::PER_ROW as u32;
-    match d {
-        Direction::UpLeft => bits >> (n * (w + 1)),
-        Direction::UpRight => bits >> (n * w),
-        Direction::DownLeft => bits << (n * w),
-        Direction::DownRight => bits << (n * (w + 1)),
-        // Orthogonal steps mask the board's edges at every step; evaluation uses none.
-        orthogonal => (0..n).fold(bits, |b, _| shift::<G>(b, orthogonal)),
-    }
-}
-
-/// The empty squares reachable from each colour's `kings` by sliding in direction `d`
-/// up to the first occupied square: a Kogge-Stone occluded fill, log2(SIDE) rounds
-/// rather than one per square, whose chain of free runs (`free`) both colours share.
-/// Off-board steps land on ghost bits, which are never in `empty`, so no ray wraps
-/// around an edge.
-#[inline(always)]
-fn slide<G: Geometry>(kings: [u64; 2], empty: u64, d: Direction) -> [u64; 2] {
-    let mut reached = kings;
-    let mut free = empty;
-    let mut n = 1u32;
-    let mut covered = 0;
-    loop {
-        reached[0] |= free & shift_n::<G>(reached[0], d, n);
-        reached[1] |= free & shift_n::<G>(reached[1], d, n);
-        covered += n;
-        if covered >= G::SIDE as u32 - 1 {
-            break;
-        }
-        free &= shift_n::<G>(free, d, n);
-        n *= 2;
-    }
-    [reached[0] & empty, reached[1] & empty]
+fn slide<V: Variant>(kings: Bitboard<V>, empty: Bitboard<V>, d: Direction) -> Bitboard<V> {
+    kings.fill(d, empty) & empty
 }
 
 /// The king mobility of White's and Black's `kings` (see [`Feature::KingMobility`]).
 /// Rays in one direction never overlap (a king stops the ray of the king behind it), so
 /// summing the popcounts per direction counts (king, square) pairs exactly.
 #[inline(always)]
-fn king_mobility<V: Variant>(kings: [u64; 2], empty: u64) -> [i32; 2] {
+fn king_mobility<V: Variant>(kings: [Bitboard<V>; 2], empty: Bitboard<V>) -> [i32; 2] {
     type D = Direction;
-    let mut mobility = [0; 2];
-    if V::FLYING_KINGS {
-        // Written out rather than looped so that every shift is by a constant.
-        let rays = [
-            slide::<V::Board>(kings, empty, D::UpLeft),
-            slide::<V::Board>(kings, empty, D::UpRight),
-            slide::<V::Board>(kings, empty, D::DownLeft),
-            slide::<V::Board>(kings, empty, D::DownRight),
-        ];
-        for moves in rays {
-            mobility[0] += count(moves[0]);
-            mobility[1] += count(moves[1]);
+    // Written out rather than looped so that every shift is by a constant.
+    let moves = |k: Bitboard<V>| {
+        if V::FLYING_KINGS {
+            count(slide(k, empty, D::UpLeft))
+                + count(slide(k, empty, D::UpRight))
+                + count(slide(k, empty, D::DownLeft))
+                + count(slide(k, empty, D::DownRight))
+        } else {
+            count(k.shift(D::UpLeft) & empty)
+                + count(k.shift(D::UpRight) & empty)
+                + count(k.shift(D::DownLeft) & empty)
+                + count(k.shift(D::DownRight) & empty)
         }
-    } else {
-        for c in 0..2 {
-            let k = kings[c];
-            mobility[c] = count(shift::<V::Board>(k, D::UpLeft) & empty)
-                + count(shift::<V::Board>(k, D::UpRight) & empty)
-                + count(shift::<V::Board>(k, D::DownLeft) & empty)
-                + count(shift::<V::Board>(k, D::DownRight) & empty);
-        }
-    }
-    mobility
+    };
+    [moves(kings[0]), moves(kings[1])]
 }
 
 /// Squares with some occupied square in their forward cone, for men moving in
@@ -315,63 +262,40 @@ fn king_mobility<V: Variant>(kings: [u64; 2], empty: u64) -> [i32; 2] {
 /// and straight behind-right of it (`|a - b|` steps along one diagonal); from those,
 /// the squares `min(a, b)` double rows further back in the same column; and from those
 /// a last step to either side behind, which leaves each occupied square itself out
-/// (unless another piece is in its cone). Every stage fills by doubling, in
-/// `log2(SIDE)` rounds instead of one per row.
+/// (unless another piece is in its cone). The first two stages are fills
+/// ([`Bitboard::fill`]), in `log2(SIDE)` rounds instead of one per row.
 #[inline(always)]
-fn cone_blocked<G: Geometry>(
-    occupied: u64,
+fn cone_blocked<V: Variant>(
+    occupied: Bitboard<V>,
     behind_left: Direction,
     behind_right: Direction,
-) -> u64 {
-    let diagonals = fill::<G>(occupied, behind_left) | fill::<G>(occupied, behind_right);
-    let behind = fill_straight::<G>(diagonals, behind_left.is_up());
-    step::<G>(behind, behind_left) | step::<G>(behind, behind_right)
+) -> Bitboard<V> {
+    let all = Bitboard::ALL;
+    let diagonals = occupied.fill(behind_left, all) | occupied.fill(behind_right, all);
+    let straight = if behind_left.is_up() {
+        Direction::Up
+    } else {
+        Direction::Down
+    };
+    let behind = diagonals.fill(straight, all);
+    behind.shift(behind_left) | behind.shift(behind_right)
 }
 
-/// `bits` and every square reachable from them along direction `d`, up to `SIDE - 2`
-/// steps (any longer line leaves the board). Round `k` moves the set found so far
-/// `2^k` steps at once; its landing mask drops the squares such a long shift reaches by
-/// wrapping around an edge (a straight line that starts and ends on the board stays on
-/// it, so nothing else is lost).
+/// The number of squares in `set`.
 #[inline(always)]
-fn fill<G: Geometry>(bits: u64, d: Direction) -> u64 {
-    let landing = &Masks::<G>::TABLES.landing[d as usize];
-    let mut filled = bits;
-    let mut round = 0;
-    while (1u32 << round) < G::SIDE as u32 - 1 {
-        filled |= shift_n::<G>(filled, d, 1 << round) & landing[round];
-        round += 1;
-    }
-    filled
+pub(crate) fn count<V: Variant>(set: Bitboard<V>) -> i32 {
+    set.len() as i32
 }
 
-/// `bits` and every square reachable from them by moving two rows at a time straight
-/// up (`up`) or down in the same column, up to `SIDE / 2 - 1` moves. A vertical move is
-/// a shift by a whole block of two rows with its ghost bit, so it never wraps around an
-/// edge.
+/// Every feature for one colour (`WHITE` or Black).
 #[inline(always)]
-fn fill_straight<G: Geometry>(bits: u64, up: bool) -> u64 {
-    let block = 2 * G::PER_ROW as u32 + 1;
-    let mut filled = bits;
-    let mut round = 0;
-    while (1u32 << round) - 1 < G::SIDE as u32 / 2 - 1 {
-        let moves = block << round;
-        filled |= if up { filled >> moves } else { filled << moves } & G::VALID;
-        round += 1;
-    }
-    filled
-}
-
-#[inline(always)]
-pub(crate) fn count(bits: u64) -> i32 {
-    bits.count_ones() as i32
-}
-
-/// Every feature for one colour (`WHITE` or Black), from raw bit sets.
-#[inline(always)]
-fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, empty: u64) -> [i32; FEATURE_COUNT] {
+fn side<V: Variant, const WHITE: bool>(
+    men: Bitboard<V>,
+    kings: Bitboard<V>,
+    empty: Bitboard<V>,
+) -> [i32; FEATURE_COUNT] {
     type D = Direction;
-    let t = &Masks::<V::Board>::TABLES;
+    let t = &Masks::<V>::TABLES;
     let c = if WHITE { 0 } else { 1 };
     // The 180-degree turn maps White's up-left onto Black's down-right: pairing the
     // directions this way keeps the two colours' computations mirror images.
@@ -381,10 +305,9 @@ fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, empty: u64) -> [i32
         (D::DownRight, D::DownLeft)
     };
     let (behind_left, behind_right) = (ahead_left.reverse(), ahead_right.reverse());
-    let stepped = |bits, d| step::<V::Board>(bits, d);
 
     let own = men | kings;
-    let occupied = <V::Board as Geometry>::VALID & !empty;
+    let occupied = !empty;
     let man_count = count(men);
 
     let mut tempo = 0;
@@ -395,16 +318,15 @@ fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, empty: u64) -> [i32
     }
     let left = count(men & t.left);
     // Squares with a friendly piece diagonally behind-right / behind-left of them.
-    let backed_from_right = stepped(own, ahead_left);
-    let backed_from_left = stepped(own, ahead_right);
-    let free_steps =
-        count(stepped(men, ahead_left) & empty) + count(stepped(men, ahead_right) & empty);
+    let backed_from_right = own.shift(ahead_left);
+    let backed_from_left = own.shift(ahead_right);
+    let free_steps = count(men.shift(ahead_left) & empty) + count(men.shift(ahead_right) & empty);
     // Squares whose forward-left or forward-right neighbour is empty.
-    let can_step = stepped(empty, behind_left) | stepped(empty, behind_right);
+    let can_step = empty.shift(behind_left) | empty.shift(behind_right);
 
     let mut v = [0; FEATURE_COUNT];
     v[Feature::Men as usize] = man_count;
-    if kings != 0 {
+    if !kings.is_empty() {
         v[Feature::Kings as usize] = count(kings);
         v[Feature::KingCentre as usize] = count(kings & t.king_zone);
     }
@@ -417,46 +339,54 @@ fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, empty: u64) -> [i32
     v[Feature::Centre as usize] = count(men & t.centre);
     // KingMobility is filled in by the caller, for both colours at once.
     v[Feature::Runaway as usize] =
-        count(men & !cone_blocked::<V::Board>(occupied, behind_left, behind_right));
+        count(men - cone_blocked::<V>(occupied, behind_left, behind_right));
     v[Feature::Outposts as usize] =
         count(men & t.opponent_half[c] & backed_from_right & backed_from_left);
-    v[Feature::LockedMen as usize] = count(men & !can_step);
+    v[Feature::LockedMen as usize] = count(men - can_step);
     v
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{Board10, Board8};
+    use draughts_core::{English, International, Italian, Square};
 
     /// The cone as first defined: grown backwards one row per round, then one last step.
-    fn cone_by_rows<G: Geometry>(
-        occupied: u64,
+    fn cone_by_rows<V: Variant>(
+        occupied: Bitboard<V>,
         behind_left: Direction,
         behind_right: Direction,
-    ) -> u64 {
+    ) -> Bitboard<V> {
         let mut reach = occupied;
-        for _ in 0..G::SIDE - 2 {
-            reach |= step::<G>(reach, behind_left) | step::<G>(reach, behind_right);
+        for _ in 0..<V::Board as Geometry>::SIDE - 2 {
+            reach |= reach.shift(behind_left) | reach.shift(behind_right);
         }
-        step::<G>(reach, behind_left) | step::<G>(reach, behind_right)
+        reach.shift(behind_left) | reach.shift(behind_right)
     }
 
-    /// The doubling fills give the row-by-row cones for both colours, on single pieces
-    /// (every square) and on random sets of every density.
-    fn cones_agree<G: Geometry>() {
+    /// The squares whose numbers minus one are bits of `word`.
+    fn set_of<V: Variant>(word: u64) -> Bitboard<V> {
+        (1..=<V::Board as Geometry>::SQUARES)
+            .filter(|n| word >> (n - 1) & 1 != 0)
+            .map(Square::new_unchecked)
+            .collect()
+    }
+
+    /// The fills give the row-by-row cones for both colours, on single pieces (every
+    /// square) and on random sets of every density.
+    fn cones_agree<V: Variant>() {
         type D = Direction;
-        let check = |occupied: u64| {
+        let check = |occupied: Bitboard<V>| {
             for (left, right) in [(D::DownRight, D::DownLeft), (D::UpLeft, D::UpRight)] {
                 assert_eq!(
-                    cone_blocked::<G>(occupied, left, right),
-                    cone_by_rows::<G>(occupied, left, right),
-                    "occupied {occupied:#x}"
+                    cone_blocked::<V>(occupied, left, right),
+                    cone_by_rows::<V>(occupied, left, right),
+                    "occupied {occupied:?}"
                 );
             }
         };
-        for bit in 0..64 {
-            check((1u64 << bit) & G::VALID);
+        for n in 1..=<V::Board as Geometry>::SQUARES {
+            check(set_of(1 << (n - 1)));
         }
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = || {
@@ -465,17 +395,18 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             seed ^ (seed >> 29)
         };
-        for _ in 0..20_000 {
+        for _ in 0..5_000 {
             let (a, b, c) = (next(), next(), next());
-            for bits in [a, a & b, a & b & c, a | b] {
-                check(bits & G::VALID);
+            for word in [a, a & b, a & b & c, a | b] {
+                check(set_of(word));
             }
         }
     }
 
     #[test]
-    fn cones_by_doubling_equal_cones_by_rows() {
-        cones_agree::<Board10>();
-        cones_agree::<Board8>();
+    fn cones_by_fills_equal_cones_by_rows() {
+        cones_agree::<International>();
+        cones_agree::<English>();
+        cones_agree::<Italian>();
     }
 }
