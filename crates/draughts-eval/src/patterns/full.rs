@@ -8,10 +8,13 @@
 //! right, then the lower row's. The full board has no edge strips: the regions at
 //! columns a-d and e-h already see the edges whole.
 
-/// Rows of the full board, each a byte of the bit layout (square `n` on bit `n - 1`).
+use draughts_core::{Bitboard, Variant};
+
+/// Rows of the full board.
 const ROWS: usize = 8;
 
-/// For one colour's men on a row (the byte `y`, column `k` on bit `k`), the base-3
+/// For one colour's men on a row (the byte `y` of [`Bitboard::rows`], column `k` on
+/// bit `k`), the base-3
 /// value of the four squares from column `2c` in the 16-bit lane `c` (`c < 3`), each
 /// set bit a digit 1 (at most 40 a lane, so a row's value for White plus twice
 /// Black's, and a region's upper row plus 81 times its lower one, never carry).
@@ -37,12 +40,12 @@ const ROW_TABLE: [u64; 256] = {
     table
 };
 
-/// Every row's half-arrangements, packed as [`ROW_TABLE`] packs them, from the men's
-/// bits of each colour.
+/// Every row's half-arrangements, packed as [`ROW_TABLE`] packs them, from the men of
+/// each colour.
 #[inline(always)]
-fn halves(white: u64, black: u64) -> [u64; ROWS] {
+fn halves<V: Variant>(white: Bitboard<V>, black: Bitboard<V>) -> [u64; ROWS] {
     std::array::from_fn(|r| {
-        let byte = |bits: u64| usize::from((bits >> (8 * r)) as u8);
+        let byte = |men: Bitboard<V>| usize::from(men.rows(r as u8, 1) as u8);
         ROW_TABLE[byte(white)] + 2 * ROW_TABLE[byte(black)]
     })
 }
@@ -51,7 +54,11 @@ fn halves(white: u64, black: u64) -> [u64; ROWS] {
 /// regions `a`, packed: region `(a, c)` in the 16-bit lane `c` of entry `a` (entries
 /// past the last row are 0).
 #[inline(always)]
-pub(super) fn region_rows(white: u64, black: u64, odd: bool) -> [u64; 4] {
+pub(super) fn region_rows<V: Variant>(
+    white: Bitboard<V>,
+    black: Bitboard<V>,
+    odd: bool,
+) -> [u64; 4] {
     let halves = halves(white, black);
     let first = usize::from(odd);
     std::array::from_fn(|a| {

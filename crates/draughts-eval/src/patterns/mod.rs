@@ -48,7 +48,7 @@ use crate::strips::{
     flipped_strip, rotated_strip, strip_block_table, strips_of_blocks, STRIPS, STRIP_ARRANGEMENTS,
 };
 use crate::{FeatureValues, Score};
-use draughts_core::{Color, Geometry, Position, Variant};
+use draughts_core::{Bitboard, Color, Geometry, Position, Variant};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
@@ -353,30 +353,27 @@ impl<V: Variant> Patterns<V> {
     /// The arrangements of the regions of each row of regions `a`, packed: region
     /// `(a, c)` in the 16-bit lane `c` of entry `a`; and the arrangements of the strips.
     ///
-    /// Two rows form a block of the bit layout (a ghost bit follows every block), so
-    /// each block's half-arrangements come from two table lookups, one per colour, and
-    /// a region's arrangement is its upper block's half plus 81 times its lower block's.
-    /// The same block bits give each block's share of the strips.
+    /// Each block of two rows from an even row is read as one small integer per colour
+    /// ([`Bitboard::rows`], in the order of the layout), whose half-arrangements come
+    /// from two table lookups; a region's arrangement is its upper block's half plus
+    /// 81 times its lower block's. The same block integers give each block's share of
+    /// the strips.
     #[inline(always)]
     fn region_rows(pos: &Position<V>) -> ([u64; MAX_REGION_ROWS], [u16; STRIPS]) {
-        let white = pos.men(Color::White).bits();
-        let black = pos.men(Color::Black).bits();
+        let (white, black) = (pos.men(Color::White), pos.men(Color::Black));
         if Self::FULL {
             return (full::region_rows(white, black, false), [0; STRIPS]);
         }
-        let w = <V::Board as Geometry>::PER_ROW as usize;
-        let mask = (1u64 << (2 * w)) - 1;
+        let w = <V::Board as Geometry>::PER_ROW;
         let mut halves = [0u64; MAX_REGION_ROWS + 1];
         let mut edges = [0u16; MAX_REGION_ROWS + 1];
         for b in 0..w {
-            let base = b * (2 * w + 1);
-            let (wy, by) = (
-                ((white >> base) & mask) as usize,
-                ((black >> base) & mask) as usize,
-            );
+            let (wy, by) = (white.rows(2 * b, 2) as usize, black.rows(2 * b, 2) as usize);
+            let b = usize::from(b);
             halves[b] = Self::BLOCK[wy] + 2 * Self::BLOCK[by];
             edges[b] = Self::STRIP_BLOCK[wy] + 2 * Self::STRIP_BLOCK[by];
         }
+        let w = usize::from(w);
         let mut rows = [0u64; MAX_REGION_ROWS];
         for (a, row) in rows.iter_mut().enumerate().take(w - 1) {
             *row = halves[a] + 81 * halves[a + 1];
@@ -385,28 +382,22 @@ impl<V: Variant> Patterns<V> {
     }
 
     /// The arrangements of the odd regions of each row of odd regions `a`, packed as
-    /// in [`Self::region_rows`]. The lower row of one block and the upper row of the
-    /// next (the ghost bit between them dropped) make a middle block, whose
-    /// half-arrangements come from the same table as a block's.
+    /// in [`Self::region_rows`]. The two rows from each odd row make a middle block,
+    /// whose half-arrangements come from the same table as a block's.
     #[inline(always)]
     fn odd_rows(pos: &Position<V>) -> [u64; MAX_REGION_ROWS] {
-        let white = pos.men(Color::White).bits();
-        let black = pos.men(Color::Black).bits();
+        let (white, black) = (pos.men(Color::White), pos.men(Color::Black));
         if Self::FULL {
             return full::region_rows(white, black, true);
         }
-        let w = <V::Board as Geometry>::PER_ROW as usize;
-        let row = (1u64 << w) - 1;
-        let middle = |bits: u64, base: usize| {
-            (((bits >> (base + w)) & row) | ((bits >> (base + w + 1)) & (row << w))) as usize
-        };
+        let w = <V::Board as Geometry>::PER_ROW;
         let mut halves = [0u64; MAX_REGION_ROWS];
-        for (b, half) in halves.iter_mut().enumerate().take(w - 1) {
-            let base = b * (2 * w + 1);
-            *half = Self::BLOCK[middle(white, base)] + 2 * Self::BLOCK[middle(black, base)];
+        for (b, half) in (0..w - 1).zip(halves.iter_mut()) {
+            let middle = |men: Bitboard<V>| men.rows(2 * b + 1, 2) as usize;
+            *half = Self::BLOCK[middle(white)] + 2 * Self::BLOCK[middle(black)];
         }
         let mut rows = [0u64; MAX_REGION_ROWS];
-        for (a, odd_row) in rows.iter_mut().enumerate().take(w - 2) {
+        for (a, odd_row) in rows.iter_mut().enumerate().take(usize::from(w) - 2) {
             *odd_row = halves[a] + 81 * halves[a + 1];
         }
         rows
