@@ -95,10 +95,8 @@ mod tests {
         let list = squares(side, s);
         assert_eq!(list.len(), STRIP_SQUARES);
         list.iter().rev().fold(0, |value, &(r, c)| {
-            // The bit layout's square index, then the square as players number it.
-            let index = (r * side + c) / 2;
-            let bit = index + index / side;
-            let square = Square::new(<V::Board as Geometry>::square_of_bit(bit as u8))
+            let square = <V::Board as Geometry>::square_at(r as u8, c as u8)
+                .and_then(Square::new)
                 .expect("on the board");
             let digit = match pos.piece_at(square) {
                 Some(p) if p.kind == Kind::Man && p.color == Color::White => 1,
