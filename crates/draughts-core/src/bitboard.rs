@@ -248,6 +248,26 @@ impl<V: Variant> Bitboard<V> {
         packed
     }
 
+    /// The set with the board turned 180 degrees: square `n` goes to square
+    /// `SQUARES + 1 - n` (the squares of [`crate::Position::flipped`]). A bit reversal of
+    /// the word.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, International, Square};
+    ///
+    /// let set: Bitboard<International> = [1, 6, 50].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// let turned: Vec<u8> = set.rotated().iter().map(Square::number).collect();
+    /// assert_eq!(turned, [1, 45, 50]);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn rotated(self) -> Bitboard<V> {
+        // Every layout puts square `n` and square `SQUARES + 1 - n` at bits the same
+        // distance from the two ends of the used part of the word.
+        let top = <V::Board as Geometry>::VALID.leading_zeros();
+        Bitboard::from_bits(self.bits.reverse_bits() >> top)
+    }
+
     /// The lowest square of the set, or `None` if it is empty.
     ///
     /// ```

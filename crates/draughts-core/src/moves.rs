@@ -87,6 +87,19 @@ impl<V: Variant> Move<V> {
         Bitboard::<V>::square_of_bit(self.to_bit())
     }
 
+    /// The start square as a set of one: [`Move::from`] for set operations, without
+    /// the lookup of its number.
+    #[inline(always)]
+    pub fn from_set(&self) -> Bitboard<V> {
+        Bitboard::from_bits(1 << self.from_bit())
+    }
+
+    /// The end square as a set of one.
+    #[inline(always)]
+    pub fn to_set(&self) -> Bitboard<V> {
+        Bitboard::from_bits(1 << self.to_bit())
+    }
+
     /// The captured pieces' squares (empty for a step).
     #[inline]
     pub fn captured(&self) -> Bitboard<V> {

@@ -415,17 +415,7 @@ impl<V: Variant> Position<V> {
     /// example its perft equals this position's.
     #[must_use]
     pub fn flipped(&self) -> Position<V> {
-        type G<V> = <V as Variant>::Board;
-        let squares = G::<V>::SQUARES;
-        let mirror = |bits: u64| {
-            let mut out = 0u64;
-            for n in 1..=squares {
-                if bits & (1u64 << G::<V>::bit_of_square(n)) != 0 {
-                    out |= 1u64 << G::<V>::bit_of_square(squares + 1 - n);
-                }
-            }
-            out
-        };
+        let mirror = |bits: u64| Bitboard::<V>::from_bits(bits).rotated().bits();
         let mut pos = Position::from_raw(
             [mirror(self.pieces[1]), mirror(self.pieces[0])],
             mirror(self.kings),

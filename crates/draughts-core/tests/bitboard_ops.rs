@@ -1,7 +1,7 @@
 //! The set operations of `Bitboard` against the same operations on sets of square
 //! numbers; `Bitboard::shift` and `Bitboard::fill` against stepping each square by
 //! rows and columns; `Bitboard::at` and `Bitboard::rows` against the squares'
-//! coordinates.
+//! coordinates; `Bitboard::rotated` against renumbering `n` as `SQUARES + 1 - n`.
 
 use draughts_core::{
     Bitboard, Direction, English, Geometry, International, Italian, Square, Turkish, Variant,
@@ -66,6 +66,9 @@ fn check_operators<V: Variant>(a: &BTreeSet<u8>, b: &BTreeSet<u8>) {
     assert_eq!((and, or, xor), (x & y, x | y, x ^ y));
     assert_eq!(x.first().map(Square::number), a.first().copied());
     assert_eq!(x.union(y), x | y);
+    let squares = <V::Board as Geometry>::SQUARES;
+    let turned: BTreeSet<u8> = a.iter().map(|&n| squares + 1 - n).collect();
+    assert_eq!(set(x.rotated()), turned, "{a:?} turned");
 }
 
 fn check_shift<V: Variant>(a: &BTreeSet<u8>) {

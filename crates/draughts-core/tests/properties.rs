@@ -184,6 +184,8 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
             "a pass in {:?}",
             pos
         );
+        prop_assert_eq!(Some(mv.from_set()), Bitboard::from_square(mv.from()));
+        prop_assert_eq!(Some(mv.to_set()), Bitboard::from_square(mv.to()));
     }
     Ok(())
 }
