@@ -93,7 +93,7 @@ macro_rules! checksums {
 #[test]
 fn evaluation_checksums() {
     let expected = [
-        ("international", 0xa0671ebf83aa3783),
+        ("international", 0xe07b5a51e6e36876),
         ("english", 0xdb64472fbd2fbfe7),
         ("brazilian", 0xb3b271461425c4a3),
         ("pool", 0xf1637c9b0314324d),
