@@ -16,36 +16,23 @@ use draughts_tactics::{
     AskedTemplates, DropPolicy, Entry, PieceValues, SetKind, TemplateOracle, TemplateSet,
 };
 
-/// A fixed linear congruential generator.
-struct Lcg(u64);
+/// The bytes of everything checked, hashed once at the end (FNV-1a).
+#[derive(Default)]
+struct Transcript(Vec<u8>);
 
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-}
-
-/// FNV-1a over bytes.
-struct Fnv(u64);
-
-impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-
+impl Transcript {
     fn add(&mut self, x: i64) {
-        self.bytes(&x.to_le_bytes());
+        self.0.extend_from_slice(&x.to_le_bytes());
     }
 
     fn text(&mut self, text: &str) {
-        self.bytes(text.as_bytes());
+        self.0.extend_from_slice(text.as_bytes());
         self.add(-1);
+    }
+
+    fn hash(&self) -> u64 {
+        let step = |h: u64, &byte: &u8| (h ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        self.0.iter().fold(0xcbf2_9ce4_8422_2325, step)
     }
 }
 
@@ -62,7 +49,7 @@ fn checksum<V: Variant>() -> Option<(u64, usize, usize)> {
     }
     let values = PieceValues::for_variant::<V>();
     let set = learned_set::<V>(12);
-    let mut hash = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut hash = Transcript::default();
     let text = set.to_text();
     hash.text(&text);
     let read = TemplateSet::<V>::parse(&text).expect("the written file reads");
@@ -102,7 +89,15 @@ fn checksum<V: Variant>() -> Option<(u64, usize, usize)> {
         }
     }
 
-    let (mut rng, mut found) = (Lcg(2026), 0);
+    // A fixed linear congruential generator picks the moves.
+    let mut state = 2026u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let mut found = 0;
     for _ in 0..32 {
         let mut pos = Position::<V>::initial();
         for _ in 0..90 {
@@ -114,10 +109,10 @@ fn checksum<V: Variant>() -> Option<(u64, usize, usize)> {
             for probe in std::iter::once(pos).chain(moves.iter().map(|m| pos.play_unchecked(m))) {
                 found += probe_hash(&oracle, &probe, &values, &mut hash);
             }
-            pos = pos.play_unchecked(&moves[rng.next() as usize % moves.len()]);
+            pos = pos.play_unchecked(&moves[next() as usize % moves.len()]);
         }
     }
-    Some((hash.0, set.len(), found))
+    Some((hash.hash(), set.len(), found))
 }
 
 /// Hashes what the oracle answers about `pos` if it is quiet: the candidates, whether
@@ -127,7 +122,7 @@ fn probe_hash<V: Variant>(
     oracle: &TemplateOracle<V>,
     pos: &Position<V>,
     values: &PieceValues,
-    hash: &mut Fnv,
+    hash: &mut Transcript,
 ) -> usize {
     if !pos.is_quiet() {
         return 0;
