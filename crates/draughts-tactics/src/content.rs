@@ -1,7 +1,7 @@
 //! What a square holds, sets of such contents, and the square arithmetic templates need
 //! (mirroring, diagonal paths).
 
-use draughts_core::{Bitboard, Color, Geometry, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Direction, Geometry, Kind, Piece, Position, Square, Variant};
 use std::fmt;
 
 /// The content of one square.
@@ -222,43 +222,21 @@ pub fn mirror_square<V: Variant>(square: Square) -> Square {
     Square::new_unchecked(square_count::<V>() + 1 - square.number())
 }
 
-/// Row (0 = top) and column (0 = left) of a square.
-fn row_col<V: Variant>(square: Square) -> (i8, i8) {
-    let per_row = <V::Board as Geometry>::PER_ROW;
-    let i = square.number() - 1;
-    let row = i / per_row;
-    let col = 2 * (i % per_row) + u8::from(row % 2 == 0);
-    (row as i8, col as i8)
-}
-
-/// The square at a row and column, if it is a playable square of the board.
-fn at<V: Variant>(row: i8, col: i8) -> Option<Square> {
-    let side = <V::Board as Geometry>::SIDE as i8;
-    if !(0..side).contains(&row) || !(0..side).contains(&col) || (row + col) % 2 == 0 {
-        return None;
-    }
-    let per_row = <V::Board as Geometry>::PER_ROW as i8;
-    Square::new((row * per_row + col / 2 + 1) as u8)
-}
-
 /// The squares strictly between two squares on one diagonal (none when they do not
-/// share a diagonal).
+/// share a diagonal): where the ray from one towards the other meets the ray back.
 pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
-    let ((r1, c1), (r2, c2)) = (row_col::<V>(a), row_col::<V>(b));
-    let (dr, dc) = (r2 - r1, c2 - c1);
-    if dr == 0 || dr.abs() != dc.abs() {
-        return Bitboard::EMPTY;
-    }
-    let (sr, sc) = (dr.signum(), dc.signum());
-    (1..dr.abs())
-        .filter_map(|k| at::<V>(r1 + k * sr, c1 + k * sc))
-        .collect()
+    let (a, b) = (single::<V>(a), single::<V>(b));
+    let all = Bitboard::<V>::ALL;
+    Direction::ALL.into_iter().fold(Bitboard::EMPTY, |path, d| {
+        path | (a.fill(d, all) & b.fill(d.reverse(), all))
+    }) - a
+        - b
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Italian};
 
     #[test]
     fn letters_round_trip() {
@@ -292,7 +270,29 @@ mod tests {
             between::<English>(sq(22), sq(15)),
             single::<English>(sq(18))
         );
+        every_pair::<International>();
+        every_pair::<Italian>();
         assert_eq!(mirror_square::<English>(sq(1)), sq(32));
         assert_eq!(mirror_square::<International>(sq(23)), sq(28));
+    }
+
+    /// `between` on every pair of squares against walking rows and columns.
+    fn every_pair<V: Variant>() {
+        let coordinates = <V::Board as Geometry>::coordinates;
+        for a in squares::<V>() {
+            for b in squares::<V>() {
+                let ((r1, c1), (r2, c2)) = (coordinates(a.number()), coordinates(b.number()));
+                let (dr, dc) = (i16::from(r2) - i16::from(r1), i16::from(c2) - i16::from(c1));
+                let mut path = Bitboard::<V>::EMPTY;
+                if dr != 0 && dr.abs() == dc.abs() {
+                    for k in 1..dr.abs() {
+                        let at = |x: u8, d: i16| (i16::from(x) + k * d.signum()) as u8;
+                        let n = <V::Board as Geometry>::square_at(at(r1, dr), at(c1, dc));
+                        path = path.with(Square::new(n.expect("on the board")).unwrap());
+                    }
+                }
+                assert_eq!(between::<V>(a, b), path, "{a} to {b}");
+            }
+        }
     }
 }
