@@ -71,14 +71,6 @@ pub(crate) fn men_sacrifices<V: Variant>(
     } else {
         &their_forward
     };
-    // Per capture direction j, shifted once for both forward steps: the squares a man
-    // of theirs steps to, and those behind an empty square.
-    let mut reached = [Bitboard::EMPTY; 4];
-    let mut before_empty = [Bitboard::EMPTY; 4];
-    for (k, &j) in captures.iter().enumerate() {
-        reached[k] = theirs.shift(j);
-        before_empty[k] = empty.shift(j.reverse());
-    }
     for d in forward {
         let to = ours.shift(d) & empty;
         if to.is_empty() {
@@ -94,10 +86,10 @@ pub(crate) fn men_sacrifices<V: Variant>(
             let beyond_empty = if j == d.reverse() {
                 Bitboard::ALL
             } else {
-                before_empty[k]
+                empty.shift(j.reverse())
             };
-            jumped[k] = to & reached[k] & beyond_empty;
-            landed[k] = from & (reached[k] & ours).shift(j);
+            jumped[k] = to & theirs.shift(j) & beyond_empty;
+            landed[k] = from & (theirs.shift(j) & ours).shift(j);
         }
         let any = |sets: &[Bitboard<V>; 4]| sets.iter().fold(Bitboard::EMPTY, |h, &b| h | b);
         let hits = any(&jumped) | any(&landed).shift(d);
