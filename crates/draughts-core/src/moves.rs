@@ -100,6 +100,19 @@ impl<V: Variant> Move<V> {
         Bitboard::from_bits(1 << self.to_bit())
     }
 
+    /// The start square's [`Bitboard::slot`]: an index for tables by square, such as
+    /// the search's history.
+    #[inline(always)]
+    pub fn from_slot(&self) -> usize {
+        self.from_bit() as usize & 63
+    }
+
+    /// The end square's [`Bitboard::slot`].
+    #[inline(always)]
+    pub fn to_slot(&self) -> usize {
+        self.to_bit() as usize & 63
+    }
+
     /// The captured pieces' squares (empty for a step).
     #[inline]
     pub fn captured(&self) -> Bitboard<V> {

@@ -1,7 +1,8 @@
 //! The set operations of `Bitboard` against the same operations on sets of square
 //! numbers; `Bitboard::shift` and `Bitboard::fill` against stepping each square by
 //! rows and columns; `Bitboard::at` and `Bitboard::rows` against the squares'
-//! coordinates; `Bitboard::rotated` against renumbering `n` as `SQUARES + 1 - n`.
+//! coordinates; `Bitboard::rotated` against renumbering `n` as `SQUARES + 1 - n`;
+//! `Bitboard::slot`, `singles` and the order of sets against the slots of single squares.
 
 use draughts_core::{
     Bitboard, Direction, English, Geometry, International, Italian, Square, Turkish, Variant,
@@ -150,8 +151,33 @@ fn check_rows<V: Variant>(a: &BTreeSet<u8>, first: u8, count: u8) {
     );
 }
 
-/// One property test per board: the operators, the shift, the fill and the rows on
-/// random sets.
+/// `Bitboard::slot` is below 64 and one to one over the squares; `singles` gives each
+/// square of a set once, as a set of one, in increasing slot order; sets are ordered
+/// as their squares' slots read as a binary number.
+fn check_slots<V: Variant>(a: &BTreeSet<u8>, b: &BTreeSet<u8>) {
+    let slot = |n: u8| board::<V>(&BTreeSet::from([n])).slot();
+    let squares = <V::Board as Geometry>::SQUARES;
+    let slots: BTreeSet<usize> = (1..=squares).map(slot).collect();
+    assert_eq!(slots.len(), usize::from(squares));
+    assert!(slots.iter().all(|&s| s < 64));
+    let (x, y) = (board::<V>(a), board::<V>(b));
+    let singles: Vec<Bitboard<V>> = x.singles().collect();
+    assert!(singles.iter().all(|s| s.len() == 1));
+    assert_eq!(singles.len(), a.len());
+    assert_eq!(
+        singles
+            .iter()
+            .flat_map(|&s| set(s))
+            .collect::<BTreeSet<u8>>(),
+        *a
+    );
+    assert!(singles.windows(2).all(|w| w[0].slot() < w[1].slot()));
+    let number = |s: &BTreeSet<u8>| s.iter().map(|&n| 1u64 << slot(n)).sum::<u64>();
+    assert_eq!(x.cmp(&y), number(a).cmp(&number(b)), "{a:?} against {b:?}");
+}
+
+/// One property test per board: the operators, the shift, the fill, the rows and the
+/// slots on random sets.
 macro_rules! boards {
     ($($name:ident: $variant:ty),*) => {
         proptest! {
@@ -167,6 +193,7 @@ macro_rules! boards {
                     check_shift::<$variant>(&a);
                     check_fill::<$variant>(&a, &b);
                     check_rows::<$variant>(&a, first, count);
+                    check_slots::<$variant>(&a, &b);
                 }
             )*
         }

@@ -186,6 +186,8 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
         );
         prop_assert_eq!(Some(mv.from_set()), Bitboard::from_square(mv.from()));
         prop_assert_eq!(Some(mv.to_set()), Bitboard::from_square(mv.to()));
+        prop_assert_eq!(mv.from_slot(), mv.from_set().slot());
+        prop_assert_eq!(mv.to_slot(), mv.to_set().slot());
     }
     Ok(())
 }

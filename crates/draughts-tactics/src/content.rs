@@ -1,8 +1,7 @@
 //! What a square holds, sets of such contents, and the square arithmetic templates need
 //! (mirroring, diagonal paths).
 
-use draughts_core::geometry::Geometry;
-use draughts_core::{Bitboard, Color, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Direction, Geometry, Kind, Piece, Position, Square, Variant};
 use std::fmt;
 
 /// The content of one square.
@@ -179,36 +178,27 @@ impl fmt::Debug for ContentSet {
     }
 }
 
-/// Raw bits of the squares of each content, indexed by [`Content::index`]: five
-/// disjoint sets covering the board.
+/// The squares of each content, indexed by [`Content::index`]: five disjoint sets
+/// covering the board.
 #[inline]
-pub fn content_bits<V: Variant>(pos: &Position<V>) -> [u64; 5] {
-    let white = pos.pieces(Color::White).bits();
-    let black = pos.pieces(Color::Black).bits();
-    let kings = pos.kings(Color::White).bits() | pos.kings(Color::Black).bits();
+pub fn content_sets<V: Variant>(pos: &Position<V>) -> [Bitboard<V>; 5] {
+    let white = pos.pieces(Color::White);
+    let black = pos.pieces(Color::Black);
+    let kings = pos.kings(Color::White) | pos.kings(Color::Black);
     [
-        pos.empty().bits(),
-        white & !kings,
-        black & !kings,
+        pos.empty(),
+        white - kings,
+        black - kings,
         white & kings,
         black & kings,
     ]
 }
 
-/// The raw bits after the 180-degree turn (bits off the board are dropped): in the
-/// padded layout the turn reverses the order of the bits up to the last square's,
-/// padding bits going to padding bits.
+/// [`content_sets`] of the [`Position::flipped`] image of `pos`, without building it.
 #[inline]
-pub fn mirror_bits<V: Variant>(bits: u64) -> u64 {
-    let valid = <V::Board as Geometry>::VALID;
-    (bits.reverse_bits() >> valid.leading_zeros()) & valid
-}
-
-/// [`content_bits`] of the [`Position::flipped`] image of `pos`, from raw bits.
-#[inline]
-pub fn flipped_content_bits<V: Variant>(pos: &Position<V>) -> [u64; 5] {
-    let [empty, white, black, white_kings, black_kings] = content_bits(pos);
-    [empty, black, white, black_kings, white_kings].map(mirror_bits::<V>)
+pub fn flipped_content_sets<V: Variant>(pos: &Position<V>) -> [Bitboard<V>; 5] {
+    let [empty, white, black, white_kings, black_kings] = content_sets(pos);
+    [empty, black, white, black_kings, white_kings].map(Bitboard::rotated)
 }
 
 /// Number of playable squares of `V`'s board.
@@ -221,15 +211,10 @@ pub fn squares<V: Variant>() -> impl Iterator<Item = Square> {
     (1..=square_count::<V>()).map(Square::new_unchecked)
 }
 
-/// The raw bit of a square of `V`'s board (`0` if the board lacks it).
+/// The set of one square (empty if `V`'s board lacks it).
 #[inline]
-pub fn bit<V: Variant>(square: Square) -> u64 {
-    Bitboard::<V>::bit(square).unwrap_or(0)
-}
-
-/// The square of a single raw bit, if it is on `V`'s board.
-pub fn square_of_bit<V: Variant>(bit: u64) -> Option<Square> {
-    Bitboard::<V>::from_bits(bit).iter().next()
+pub fn single<V: Variant>(square: Square) -> Bitboard<V> {
+    Bitboard::EMPTY.with(square)
 }
 
 /// The square the 180-degree turn takes `square` to.
@@ -237,43 +222,21 @@ pub fn mirror_square<V: Variant>(square: Square) -> Square {
     Square::new_unchecked(square_count::<V>() + 1 - square.number())
 }
 
-/// Row (0 = top) and column (0 = left) of a square.
-fn row_col<V: Variant>(square: Square) -> (i8, i8) {
-    let per_row = <V::Board as Geometry>::PER_ROW;
-    let i = square.number() - 1;
-    let row = i / per_row;
-    let col = 2 * (i % per_row) + u8::from(row % 2 == 0);
-    (row as i8, col as i8)
-}
-
-/// The square at a row and column, if it is a playable square of the board.
-fn at<V: Variant>(row: i8, col: i8) -> Option<Square> {
-    let side = <V::Board as Geometry>::SIDE as i8;
-    if !(0..side).contains(&row) || !(0..side).contains(&col) || (row + col) % 2 == 0 {
-        return None;
-    }
-    let per_row = <V::Board as Geometry>::PER_ROW as i8;
-    Square::new((row * per_row + col / 2 + 1) as u8)
-}
-
-/// Raw bits of the squares strictly between two squares on one diagonal (`0` when they
-/// do not share a diagonal).
-pub fn between<V: Variant>(a: Square, b: Square) -> u64 {
-    let ((r1, c1), (r2, c2)) = (row_col::<V>(a), row_col::<V>(b));
-    let (dr, dc) = (r2 - r1, c2 - c1);
-    if dr == 0 || dr.abs() != dc.abs() {
-        return 0;
-    }
-    let (sr, sc) = (dr.signum(), dc.signum());
-    (1..dr.abs())
-        .filter_map(|k| at::<V>(r1 + k * sr, c1 + k * sc))
-        .fold(0, |acc, s| acc | bit::<V>(s))
+/// The squares strictly between two squares on one diagonal (none when they do not
+/// share a diagonal): where the ray from one towards the other meets the ray back.
+pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
+    let (a, b) = (single::<V>(a), single::<V>(b));
+    let all = Bitboard::<V>::ALL;
+    Direction::ALL.into_iter().fold(Bitboard::EMPTY, |path, d| {
+        path | (a.fill(d, all) & b.fill(d.reverse(), all))
+    }) - a
+        - b
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Italian};
 
     #[test]
     fn letters_round_trip() {
@@ -293,30 +256,43 @@ mod tests {
     #[test]
     fn diagonal_paths() {
         let sq = Square::new_unchecked;
+        let numbers =
+            |set: Bitboard<International>| set.iter().map(Square::number).collect::<Vec<_>>();
         // 46 .. 5 is the long diagonal of the 10x10 board.
         let long = between::<International>(sq(46), sq(5));
-        assert_eq!(long.count_ones(), 8);
-        assert_ne!(long & bit::<International>(sq(28)), 0);
-        assert_eq!(between::<International>(sq(32), sq(28)), 0); // neighbours
-        assert_eq!(between::<International>(sq(32), sq(33)), 0); // same row
+        assert_eq!(numbers(long), [10, 14, 19, 23, 28, 32, 37, 41]);
+        assert_eq!(between::<International>(sq(5), sq(46)), long);
+        assert!(between::<International>(sq(32), sq(28)).is_empty()); // neighbours
+        assert!(between::<International>(sq(32), sq(33)).is_empty()); // same row
+        assert!(between::<International>(sq(32), sq(24)).is_empty()); // no diagonal
+        assert_eq!(numbers(between::<International>(sq(32), sq(23))), [28]);
         assert_eq!(
-            between::<International>(sq(32), sq(23)),
-            bit::<International>(sq(28))
+            between::<English>(sq(22), sq(15)),
+            single::<English>(sq(18))
         );
-        assert_eq!(between::<English>(sq(22), sq(15)), bit::<English>(sq(18)));
+        every_pair::<International>();
+        every_pair::<Italian>();
         assert_eq!(mirror_square::<English>(sq(1)), sq(32));
         assert_eq!(mirror_square::<International>(sq(23)), sq(28));
-        fn by_squares<V: Variant>(bits: u64) -> u64 {
-            Bitboard::<V>::from_bits(bits)
-                .iter()
-                .fold(0, |acc, s| acc | bit::<V>(mirror_square::<V>(s)))
-        }
-        for bits in [1, 0x0123_4567_89ab_cdef, u64::MAX, 1 << 40] {
-            assert_eq!(
-                mirror_bits::<International>(bits),
-                by_squares::<International>(bits)
-            );
-            assert_eq!(mirror_bits::<English>(bits), by_squares::<English>(bits));
+    }
+
+    /// `between` on every pair of squares against walking rows and columns.
+    fn every_pair<V: Variant>() {
+        let coordinates = <V::Board as Geometry>::coordinates;
+        for a in squares::<V>() {
+            for b in squares::<V>() {
+                let ((r1, c1), (r2, c2)) = (coordinates(a.number()), coordinates(b.number()));
+                let (dr, dc) = (i16::from(r2) - i16::from(r1), i16::from(c2) - i16::from(c1));
+                let mut path = Bitboard::<V>::EMPTY;
+                if dr != 0 && dr.abs() == dc.abs() {
+                    for k in 1..dr.abs() {
+                        let at = |x: u8, d: i16| (i16::from(x) + k * d.signum()) as u8;
+                        let n = <V::Board as Geometry>::square_at(at(r1, dr), at(c1, dc));
+                        path = path.with(Square::new(n.expect("on the board")).unwrap());
+                    }
+                }
+                assert_eq!(between::<V>(a, b), path, "{a} to {b}");
+            }
         }
     }
 }

@@ -6,20 +6,22 @@
 //! only the templates of its own sacrifices: usually none or one or two, found with a
 //! few dozen bit operations when there is no king on the board.
 
-use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, MoveList, Position, Variant};
+use draughts_core::{Bitboard, Color, Direction, MoveList, Position, Variant};
 
-/// Calls `visit(from_bit, to_bit, capturers)` for every step of the side to move after
-/// which the opponent has a capture; `capturers` holds the raw bits of the opponent's
-/// pieces that can start one there: every piece a legal capture starts from (with the
-/// majority rule also a man whose captures are shorter than another's). `pos` must be
-/// quiet (neither side can capture).
+/// Calls `visit(from, to, capturers)` (sets of one and a set) for every step of the
+/// side to move after which the opponent has a capture; `capturers` holds the
+/// opponent's pieces that can start one there: every piece a legal capture starts from
+/// (with the majority rule also a man whose captures are shorter than another's).
+/// `pos` must be quiet (neither side can capture).
 ///
 /// With men only, a capture the opponent gets from a step jumps the man that arrived,
 /// or lands on the square it left (anything else was possible before): both are
 /// found with shifts. With a king on the board, or where pieces also capture along rows
 /// and columns (Frisian), the move generator answers.
-pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u32, u32, u64)) {
+pub fn for_each_sacrifice<V: Variant>(
+    pos: &Position<V>,
+    mut visit: impl FnMut(Bitboard<V>, Bitboard<V>, Bitboard<V>),
+) {
     let any_kings = pos.kings(Color::White) | pos.kings(Color::Black);
     if !any_kings.is_empty() || V::ORTHOGONAL_CAPTURES {
         let mut moves = MoveList::new();
@@ -32,28 +34,27 @@ pub fn for_each_sacrifice<V: Variant>(pos: &Position<V>, mut visit: impl FnMut(u
             let child = pos.play_unchecked(mv);
             if child.has_capture() {
                 child.generate_moves(&mut replies);
-                let capturers = replies.iter().fold(0, |bits, r| bits | 1 << r.from_bit());
-                visit(mv.from_bit(), mv.to_bit(), capturers);
+                let capturers = replies
+                    .iter()
+                    .fold(Bitboard::EMPTY, |set, r| set | r.from_set());
+                visit(mv.from_set(), mv.to_set(), capturers);
             }
         }
         return;
     }
     let us = pos.turn();
-    let ours = pos.pieces(us).bits();
-    let theirs = pos.pieces(!us).bits();
-    men_sacrifices::<V>(us, ours, theirs, pos.empty().bits(), visit);
+    men_sacrifices(us, pos.pieces(us), pos.pieces(!us), pos.empty(), visit);
 }
 
-/// [`for_each_sacrifice`] in a quiet position without kings, given by raw bits: `us`
-/// to move with men `ours`, the opponent's `theirs`, the empty squares `empty`.
+/// [`for_each_sacrifice`] in a quiet position without kings, given by sets: `us` to
+/// move with men `ours`, the opponent's `theirs`, the empty squares `empty`.
 pub(crate) fn men_sacrifices<V: Variant>(
     us: Color,
-    ours: u64,
-    theirs: u64,
-    empty: u64,
-    mut visit: impl FnMut(u32, u32, u64),
+    ours: Bitboard<V>,
+    theirs: Bitboard<V>,
+    empty: Bitboard<V>,
+    mut visit: impl FnMut(Bitboard<V>, Bitboard<V>, Bitboard<V>),
 ) {
-    let valid = <V::Board as Geometry>::VALID;
     let (forward, their_forward) = match us {
         Color::White => (
             [Direction::UpLeft, Direction::UpRight],
@@ -70,43 +71,40 @@ pub(crate) fn men_sacrifices<V: Variant>(
     } else {
         &their_forward
     };
-    let shift = shift::<V::Board>;
     for d in forward {
-        let to = shift(ours, d) & empty & valid;
-        if to == 0 {
+        let to = ours.shift(d) & empty;
+        if to.is_empty() {
             continue;
         }
-        let from = shift(to, d.reverse());
+        let from = to.shift(d.reverse());
         // Per capture direction j: the arrivals a man of theirs jumps (from one step
         // before, landing beyond on an empty square or the square just left), and the
         // squares left onto which a man of theirs jumps one of ours.
-        let mut jumped = [0u64; 4];
-        let mut landed = [0u64; 4];
+        let mut jumped = [Bitboard::EMPTY; 4];
+        let mut landed = [Bitboard::EMPTY; 4];
         for (k, &j) in captures.iter().enumerate() {
             let beyond_empty = if j == d.reverse() {
-                valid
+                Bitboard::ALL
             } else {
-                shift(empty, j.reverse())
+                empty.shift(j.reverse())
             };
-            jumped[k] = to & shift(theirs, j) & beyond_empty;
-            landed[k] = from & shift(shift(theirs, j) & ours, j);
+            jumped[k] = to & theirs.shift(j) & beyond_empty;
+            landed[k] = from & (theirs.shift(j) & ours).shift(j);
         }
-        let mut hits =
-            jumped.iter().fold(0, |h, &b| h | b) | shift(landed.iter().fold(0, |h, &b| h | b), d);
-        while hits != 0 {
-            let t = hits & hits.wrapping_neg();
-            hits &= hits - 1;
-            let f = shift(t, d.reverse());
-            let mut capturers = 0;
+        let any = |sets: &[Bitboard<V>; 4]| sets.iter().fold(Bitboard::EMPTY, |h, &b| h | b);
+        let hits = any(&jumped) | any(&landed).shift(d);
+        for t in hits.singles() {
+            let f = t.shift(d.reverse());
+            let mut capturers = Bitboard::EMPTY;
             for (k, &j) in captures.iter().enumerate() {
-                if jumped[k] & t != 0 {
-                    capturers |= shift(t, j.reverse());
+                if !(jumped[k] & t).is_empty() {
+                    capturers |= t.shift(j.reverse());
                 }
-                if landed[k] & f != 0 {
-                    capturers |= shift(shift(f, j.reverse()), j.reverse());
+                if !(landed[k] & f).is_empty() {
+                    capturers |= f.shift(j.reverse()).shift(j.reverse());
                 }
             }
-            visit(f.trailing_zeros(), t.trailing_zeros(), capturers);
+            visit(f, t, capturers);
         }
     }
 }
@@ -114,14 +112,13 @@ pub(crate) fn men_sacrifices<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::square_of_bit;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Square};
 
     fn sacrifices<V: Variant>(fen: &str) -> Vec<String> {
         let pos: Position<V> = fen.parse().unwrap();
         let mut out = Vec::new();
         for_each_sacrifice(&pos, |f, t, _| {
-            let square = |b: u32| square_of_bit::<V>(1 << b).map_or(0, |s| s.number());
+            let square = |set: Bitboard<V>| set.first().map_or(0, Square::number);
             out.push(format!("{}-{}", square(f), square(t)));
         });
         out.sort_unstable();

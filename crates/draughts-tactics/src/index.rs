@@ -15,12 +15,12 @@
 //! them without copying most lines into every branch, and their scans took a fifth of
 //! the search's time.
 
-use crate::content::{content_bits, flipped_content_bits, mirror_bits};
+use crate::content::{content_sets, flipped_content_sets};
 use crate::gate::{for_each_sacrifice, men_sacrifices};
 use crate::line::LineMove;
 use crate::template::Template;
 use crate::tree::{DecisionTree, TreeConfig, TreeStats};
-use draughts_core::{Color, Position, Variant};
+use draughts_core::{Bitboard, Color, Position, Variant};
 use draughts_eval::Score;
 use std::collections::{BTreeMap, HashMap};
 
@@ -40,9 +40,9 @@ const NONE: u32 = u32::MAX;
 
 /// The templates of one first move whose second move starts on one square.
 #[derive(Clone, Copy, Debug)]
-struct Bucket {
-    /// The raw bit of the second move's start; every bit for a line of one move.
-    capturer: u64,
+struct Bucket<V: Variant> {
+    /// The second move's start; every square for a line of one move.
+    capturer: Bitboard<V>,
     /// The largest gain of the bucket's templates.
     gain: Score,
 }
@@ -50,23 +50,23 @@ struct Bucket {
 /// Templates of one side bucketed by first move and the start of the second, with a
 /// tree per bucket.
 #[derive(Clone, Debug)]
-pub struct TemplateIndex {
-    /// Per first move `from_bit * 64 + to_bit`, the range of its buckets, or
-    /// `(NONE, NONE)`.
+pub struct TemplateIndex<V: Variant> {
+    /// Per first move `from.slot() * 64 + to.slot()` ([`Bitboard::slot`]), the range
+    /// of its buckets, or `(NONE, NONE)`.
     slots: Vec<(u32, u32)>,
     /// The buckets; bucket `i` is the root of tree `i` of the forest.
-    buckets: Vec<Bucket>,
+    buckets: Vec<Bucket<V>>,
     /// The buckets' trees, in one arena.
-    forest: DecisionTree,
+    forest: DecisionTree<V>,
     /// Per template, its line group.
     groups: Vec<u32>,
     first_moves: usize,
 }
 
-impl TemplateIndex {
+impl<V: Variant> TemplateIndex<V> {
     /// Indexes `templates` (all of one side). Templates whose first move is not a step
     /// can never be found.
-    pub fn build<V: Variant>(templates: &[Template<V>]) -> TemplateIndex {
+    pub fn build(templates: &[Template<V>]) -> TemplateIndex<V> {
         // Line groups: templates with one line.
         let mut lines: HashMap<&[LineMove<V>], u32> = HashMap::new();
         let groups: Vec<u32> = templates
@@ -76,16 +76,16 @@ impl TemplateIndex {
                 *lines.entry(t.line()).or_insert(next)
             })
             .collect();
-        let mut by_key: BTreeMap<(usize, u64), Vec<u32>> = BTreeMap::new();
+        let mut by_key: BTreeMap<(usize, Bitboard<V>), Vec<u32>> = BTreeMap::new();
         for (i, template) in templates.iter().enumerate() {
             let Some(first) = template.line().first() else {
                 continue;
             };
-            let slot = first.from_bit() as usize * 64 + first.to_bit() as usize;
+            let slot = slot(first.from_set(), first.to_set());
             let capturer = template
                 .line()
                 .get(1)
-                .map_or(u64::MAX, |second| 1 << second.from_bit());
+                .map_or(Bitboard::ALL, LineMove::from_set);
             by_key.entry((slot, capturer)).or_default().push(i as u32);
         }
         let mut slots = vec![(NONE, NONE); 64 * 64];
@@ -142,11 +142,11 @@ impl TemplateIndex {
     /// and go on (if they go on) with a capture by a piece that can capture after it,
     /// in increasing order, into `out`. Only buckets of which some template was
     /// learned with a gain of at least `at_least` are asked.
-    pub fn lookup<V: Variant>(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
+    pub fn lookup(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
         out.clear();
         let mut contents = None;
         for_each_sacrifice(pos, |from, to, capturers| {
-            let contents = || *contents.get_or_insert_with(|| content_bits(pos));
+            let contents = || *contents.get_or_insert_with(|| content_sets(pos));
             self.visit(from, to, capturers, at_least, contents, out);
         });
         if out.len() > 1 {
@@ -156,14 +156,9 @@ impl TemplateIndex {
 
     /// As [`TemplateIndex::lookup`] for the [`Position::flipped`] image of `pos`, so
     /// that the index of one side serves the other and the search's working set holds
-    /// one index, not two; with men only, the image's bits are mirrored without
+    /// one index, not two; with men only, the image's sets are turned without
     /// building it.
-    pub fn lookup_flipped<V: Variant>(
-        &self,
-        pos: &Position<V>,
-        at_least: Score,
-        out: &mut Vec<u32>,
-    ) {
+    pub fn lookup_flipped(&self, pos: &Position<V>, at_least: Score, out: &mut Vec<u32>) {
         let kings = pos.kings(Color::White) | pos.kings(Color::Black);
         if !kings.is_empty() || V::ORTHOGONAL_CAPTURES {
             self.lookup(&pos.flipped(), at_least, out);
@@ -172,14 +167,13 @@ impl TemplateIndex {
         out.clear();
         let us = pos.turn();
         let mut contents = None;
-        let mirror = mirror_bits::<V>;
-        men_sacrifices::<V>(
+        men_sacrifices(
             !us,
-            mirror(pos.pieces(us).bits()),
-            mirror(pos.pieces(!us).bits()),
-            mirror(pos.empty().bits()),
+            pos.pieces(us).rotated(),
+            pos.pieces(!us).rotated(),
+            pos.empty().rotated(),
             |from, to, capturers| {
-                let contents = || *contents.get_or_insert_with(|| flipped_content_bits(pos));
+                let contents = || *contents.get_or_insert_with(|| flipped_content_sets(pos));
                 self.visit(from, to, capturers, at_least, contents, out);
             },
         );
@@ -188,28 +182,34 @@ impl TemplateIndex {
         }
     }
 
-    /// Looks up the buckets of the sacrifice `from`-`to` (raw bits) after which the
-    /// pieces `capturers` can capture, testing their groups against `contents()`.
+    /// Looks up the buckets of the sacrifice `from`-`to` (sets of one) after which
+    /// the pieces `capturers` can capture, testing their groups against `contents()`.
     #[inline]
     fn visit(
         &self,
-        from: u32,
-        to: u32,
-        capturers: u64,
+        from: Bitboard<V>,
+        to: Bitboard<V>,
+        capturers: Bitboard<V>,
         at_least: Score,
-        mut contents: impl FnMut() -> [u64; 5],
+        mut contents: impl FnMut() -> [Bitboard<V>; 5],
         out: &mut Vec<u32>,
     ) {
-        let (start, end) = self.slots[(from as usize & 63) * 64 + (to as usize & 63)];
+        let (start, end) = self.slots[slot(from, to)];
         if start == NONE {
             return;
         }
         for root in start..end {
             let bucket = &self.buckets[root as usize];
-            if bucket.capturer & capturers != 0 && bucket.gain >= at_least {
+            if !(bucket.capturer & capturers).is_empty() && bucket.gain >= at_least {
                 self.forest
                     .lookup_gain_from(root, &contents(), at_least, out);
             }
         }
     }
+}
+
+/// The entry of the first move `from`-`to` (sets of one) in [`TemplateIndex`]'s slots.
+#[inline]
+fn slot<V: Variant>(from: Bitboard<V>, to: Bitboard<V>) -> usize {
+    from.slot() * 64 + to.slot()
 }

@@ -54,7 +54,7 @@ mod template;
 mod threat;
 mod tree;
 
-pub use content::{content_bits, Content, ContentSet};
+pub use content::{content_sets, Content, ContentSet};
 pub use finder::{Finder, FinderConfig};
 pub use gate::for_each_sacrifice;
 pub use index::TemplateIndex;

@@ -1,7 +1,6 @@
 //! A combination's line by squares, and its replay on a real position: the check that
 //! turns a template's promise into a proof.
 
-use crate::content::{mirror_bits, square_of_bit};
 use crate::material::PieceValues;
 use arrayvec::ArrayVec;
 use draughts_core::{Bitboard, Color, Kind, Move, MoveList, Position, Square, Variant};
@@ -10,91 +9,83 @@ use draughts_search::Combination;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::marker::PhantomData;
 
 /// One move of a line, by squares: the start, the end and the captured pieces. It
 /// names the same move in every position where that move is legal.
 #[derive(Clone, Copy)]
 pub struct LineMove<V: Variant> {
-    from: u64,
-    to: u64,
-    captured: u64,
-    variant: PhantomData<V>,
+    from: Bitboard<V>,
+    to: Bitboard<V>,
+    captured: Bitboard<V>,
 }
 
 impl<V: Variant> LineMove<V> {
     /// The line move naming `mv`.
     pub fn of(mv: &Move<V>) -> LineMove<V> {
         LineMove {
-            from: 1 << mv.from_bit(),
-            to: 1 << mv.to_bit(),
-            captured: mv.captured_bits(),
-            variant: PhantomData,
+            from: mv.from_set(),
+            to: mv.to_set(),
+            captured: mv.captured(),
         }
     }
 
     /// A line move from squares; `None` if a square is not on `V`'s board, or the start
     /// or end is among the captured squares.
     pub fn from_squares(from: Square, to: Square, captured: &[Square]) -> Option<LineMove<V>> {
-        let bit = |s: Square| Bitboard::<V>::bit(s);
-        let mut captured_bits = 0;
+        let set = |s: Square| Bitboard::<V>::from_square(s);
+        let mut taken = Bitboard::EMPTY;
         for &s in captured {
-            captured_bits |= bit(s)?;
+            taken |= set(s)?;
         }
-        let (from, to) = (bit(from)?, bit(to)?);
-        if (from | to) & captured_bits != 0 || captured_bits.count_ones() as usize != captured.len()
-        {
+        let (from, to) = (set(from)?, set(to)?);
+        if !((from | to) & taken).is_empty() || taken.len() != captured.len() {
             return None;
         }
         Some(LineMove {
             from,
             to,
-            captured: captured_bits,
-            variant: PhantomData,
+            captured: taken,
         })
     }
 
     /// The start square.
     pub fn from(&self) -> Square {
-        square_of_bit::<V>(self.from).unwrap_or(Square::new_unchecked(1))
+        self.from.first().unwrap_or(Square::new_unchecked(1))
     }
 
     /// The end square.
     pub fn to(&self) -> Square {
-        square_of_bit::<V>(self.to).unwrap_or(Square::new_unchecked(1))
+        self.to.first().unwrap_or(Square::new_unchecked(1))
     }
 
-    /// Raw bit index of the start square.
-    pub fn from_bit(&self) -> u32 {
-        self.from.trailing_zeros()
+    /// The start square as a set of one.
+    pub fn from_set(&self) -> Bitboard<V> {
+        self.from
     }
 
-    /// Raw bit index of the end square.
-    pub fn to_bit(&self) -> u32 {
-        self.to.trailing_zeros()
+    /// The end square as a set of one.
+    pub fn to_set(&self) -> Bitboard<V> {
+        self.to
     }
 
     /// The captured squares.
     pub fn captured(&self) -> Bitboard<V> {
-        Bitboard::from_bits(self.captured)
+        self.captured
     }
 
     /// Whether `mv` is this move.
     #[inline]
     pub fn is(&self, mv: &Move<V>) -> bool {
-        1 << mv.from_bit() == self.from
-            && 1 << mv.to_bit() == self.to
-            && mv.captured_bits() == self.captured
+        mv.from_set() == self.from && mv.to_set() == self.to && mv.captured() == self.captured
     }
 
     /// The same move after the board's 180-degree turn.
     #[must_use]
     pub fn mirrored(&self) -> LineMove<V> {
         LineMove {
-            from: mirror_bits::<V>(self.from),
-            to: mirror_bits::<V>(self.to),
-            captured: mirror_bits::<V>(self.captured),
-            variant: PhantomData,
+            from: self.from.rotated(),
+            to: self.to.rotated(),
+            captured: self.captured.rotated(),
         }
     }
 
@@ -115,7 +106,7 @@ impl<V: Variant> LineMove<V> {
         }
     }
 
-    fn key(&self) -> (u64, u64, u64) {
+    fn key(&self) -> (Bitboard<V>, Bitboard<V>, Bitboard<V>) {
         (self.from, self.to, self.captured)
     }
 }
@@ -148,7 +139,7 @@ impl<V: Variant> Ord for LineMove<V> {
 
 impl<V: Variant> fmt::Display for LineMove<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.captured == 0 {
+        if self.captured.is_empty() {
             return write!(f, "{}-{}", self.from(), self.to());
         }
         write!(f, "{}x{}", self.from(), self.to())?;

@@ -117,7 +117,7 @@ pub struct TemplateOracle<V: Variant> {
     kind: SetKind,
     /// The index of White's templates asked; Black's are looked up on the flipped
     /// position.
-    index: TemplateIndex,
+    index: TemplateIndex<V>,
     /// Per template of `index`, its number in the set, if not all are asked.
     asked: Option<Vec<u32>>,
     /// The largest gain of the templates asked.

@@ -20,7 +20,7 @@
 use crate::content::ContentSet;
 use crate::line::LineMove;
 use crate::template::{Template, TemplateShapeError};
-use draughts_core::{Color, Square, Variant};
+use draughts_core::{Bitboard, Color, Square, Variant};
 use draughts_eval::Score;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -486,6 +486,6 @@ fn parse_entry<V: Variant>(line: &str, kind: SetKind) -> Result<Entry<V>, ParseE
 fn parse_square<V: Variant>(entry: &str) -> Option<(Square, ContentSet)> {
     let (square, letters) = entry.split_once(':')?;
     let square = square.parse::<u8>().ok().and_then(Square::new)?;
-    (crate::content::bit::<V>(square) != 0).then_some(())?;
+    Bitboard::<V>::ALL.contains(square).then_some(())?;
     Some((square, ContentSet::from_letters(letters)?))
 }

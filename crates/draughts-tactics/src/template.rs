@@ -1,10 +1,10 @@
 //! Templates: the squares that matter to a combination, what they must hold, and the
 //! line to replay.
 
-use crate::content::{between, bit, content_bits, mirror_square, squares, Content, ContentSet};
+use crate::content::{between, content_sets, mirror_square, single, squares, Content, ContentSet};
 use crate::line::{replay, replay_into, wins, LineMove, LineMoves, Outcome, MAX_LINE};
 use crate::material::PieceValues;
-use draughts_core::{Color, Move, Piece, Position, PositionError, Square, Variant};
+use draughts_core::{Bitboard, Color, Move, Piece, Position, PositionError, Square, Variant};
 use draughts_eval::Score;
 
 /// A learned combination pattern: the side that plays it, per relevant square the
@@ -19,8 +19,8 @@ pub struct Template<V: Variant> {
     gain: Score,
     line: Vec<LineMove<V>>,
     squares: Vec<(Square, ContentSet)>,
-    /// Per content, raw bits of the squares where it is not allowed.
-    forbidden: [u64; 5],
+    /// Per content, the squares where it is not allowed.
+    forbidden: [Bitboard<V>; 5],
 }
 
 /// Why a template's parts do not make a template.
@@ -67,7 +67,7 @@ impl<V: Variant> Template<V> {
             }
         }
         for &(square, set) in &squares {
-            if bit::<V>(square) == 0 {
+            if !Bitboard::<V>::ALL.contains(square) {
                 return Err(TemplateShapeError::BadSquare(square));
             }
             if set == ContentSet::NONE {
@@ -87,11 +87,11 @@ impl<V: Variant> Template<V> {
     ) -> Template<V> {
         debug_assert!(!line.is_empty());
         debug_assert!(squares.windows(2).all(|p| p[0].0 < p[1].0));
-        let mut forbidden = [0u64; 5];
+        let mut forbidden = [Bitboard::EMPTY; 5];
         for &(square, set) in &squares {
-            debug_assert!(bit::<V>(square) != 0 && set != ContentSet::NONE);
+            debug_assert!(Bitboard::<V>::ALL.contains(square) && set != ContentSet::NONE);
             for c in Content::ALL.into_iter().filter(|&c| !set.contains(c)) {
-                forbidden[c.index()] |= bit::<V>(square);
+                forbidden[c.index()] |= single::<V>(square);
             }
         }
         squares.retain(|(_, set)| !set.is_any());
@@ -137,7 +137,7 @@ impl<V: Variant> Template<V> {
         let mut relevant = Vec::new();
         for square in squares::<V>() {
             let here = Content::of(pos.piece_at(square));
-            let off_line = bit::<V>(square) & touched == 0;
+            let off_line = !touched.contains(square);
             let mut allowed = ContentSet::only(here);
             for content in Content::ALL.into_iter().filter(|&c| c != here) {
                 match changed(pos, &pieces, square, content, touched) {
@@ -192,35 +192,34 @@ impl<V: Variant> Template<V> {
 
     /// The contents allowed on `square` ([`ContentSet::ANY`] if it does not matter).
     pub fn allowed(&self, square: Square) -> ContentSet {
-        let b = bit::<V>(square);
         Content::ALL
             .into_iter()
-            .filter(|c| self.forbidden[c.index()] & b == 0)
+            .filter(|c| !self.forbidden[c.index()].contains(square))
             .fold(ContentSet::NONE, ContentSet::with)
     }
 
-    /// Per content, raw bits of the squares where that content is not allowed.
-    pub fn forbidden(&self) -> &[u64; 5] {
+    /// Per content, the squares where that content is not allowed.
+    pub fn forbidden(&self) -> &[Bitboard<V>; 5] {
         &self.forbidden
     }
 
     /// Whether `pos` (with the template's side to move) has the required contents.
     #[inline]
     pub fn matches(&self, pos: &Position<V>) -> bool {
-        pos.turn() == self.side && self.matches_contents(&content_bits(pos))
+        pos.turn() == self.side && self.matches_contents(&content_sets(pos))
     }
 
-    /// Whether squares with these contents ([`content_bits`]) have the required
+    /// Whether squares with these contents ([`content_sets`]) have the required
     /// contents, ignoring the side to move.
     #[inline]
-    pub fn matches_contents(&self, contents: &[u64; 5]) -> bool {
+    pub fn matches_contents(&self, contents: &[Bitboard<V>; 5]) -> bool {
         let f = &self.forbidden;
-        (contents[0] & f[0])
+        ((contents[0] & f[0])
             | (contents[1] & f[1])
             | (contents[2] & f[2])
             | (contents[3] & f[3])
-            | (contents[4] & f[4])
-            == 0
+            | (contents[4] & f[4]))
+            .is_empty()
     }
 
     /// Replays the line on `pos`: the outcome if the template's side is to move and the
@@ -268,7 +267,7 @@ impl<V: Variant> Template<V> {
     pub fn covers(&self, other: &Template<V>) -> bool {
         self.side == other.side
             && self.line == other.line
-            && (0..5).all(|c| self.forbidden[c] & !other.forbidden[c] == 0)
+            && (0..5).all(|c| (self.forbidden[c] - other.forbidden[c]).is_empty())
     }
 
     /// Lowers the recorded gain to `gain` if that is less.
@@ -282,17 +281,17 @@ const MEN_AND_EMPTY: ContentSet = ContentSet::only(Content::Empty)
     .with(Content::WhiteMan)
     .with(Content::BlackMan);
 
-/// Raw bits of the squares a line's moves touch: starts, ends, captured pieces and the
-/// squares passed over.
-fn touched_squares<V: Variant>(pos: &Position<V>, moves: &[Move<V>]) -> u64 {
+/// The squares a line's moves touch: starts, ends, captured pieces and the squares
+/// passed over.
+fn touched_squares<V: Variant>(pos: &Position<V>, moves: &[Move<V>]) -> Bitboard<V> {
     let mut here = *pos;
-    let mut touched = 0;
+    let mut touched = Bitboard::EMPTY;
     for mv in moves {
         let path = here.move_path(mv);
         for pair in path.windows(2) {
-            touched |= bit::<V>(pair[0]) | bit::<V>(pair[1]) | between::<V>(pair[0], pair[1]);
+            touched |= single(pair[0]) | single(pair[1]) | between(pair[0], pair[1]);
         }
-        touched |= mv.captured_bits();
+        touched |= mv.captured();
         here = here.play_unchecked(mv);
     }
     touched
@@ -312,7 +311,7 @@ fn changed<V: Variant>(
     pieces: &[(Square, Piece)],
     square: Square,
     content: Content,
-    touched: u64,
+    touched: Bitboard<V>,
 ) -> Changed<V> {
     let mut list: Vec<(Square, Piece)> = pieces
         .iter()
@@ -329,7 +328,7 @@ fn changed<V: Variant>(
             // Make room: drop a piece of that colour the line does not touch.
             let spare = list
                 .iter()
-                .position(|&(s, p)| p.color == color && s != square && bit::<V>(s) & touched == 0);
+                .position(|&(s, p)| p.color == color && s != square && !touched.contains(s));
             match spare {
                 Some(i) => {
                     list.swap_remove(i);

@@ -7,8 +7,8 @@
 //! lookup tests each against the whole position with its masks, so it returns exactly
 //! the templates that match.
 
-use crate::content::{content_bits, square_of_bit, Content};
-use draughts_core::{Position, Square, Variant};
+use crate::content::{content_sets, Content};
+use draughts_core::{Bitboard, Position, Square, Variant};
 use draughts_eval::Score;
 use std::collections::{BTreeMap, BinaryHeap};
 
@@ -48,28 +48,28 @@ impl Default for TreeConfig {
 const CONTENT_WEIGHT: [u32; 5] = [46, 25, 25, 2, 2];
 
 /// A node waiting to be split or made a leaf, ordered by the size of its set.
-struct Pending {
+struct Pending<V: Variant> {
     set: Vec<u32>,
     node: usize,
-    asked: u64,
+    asked: Bitboard<V>,
     depth: usize,
 }
 
-impl PartialEq for Pending {
+impl<V: Variant> PartialEq for Pending<V> {
     fn eq(&self, other: &Self) -> bool {
         self.set.len() == other.set.len()
     }
 }
 
-impl Eq for Pending {}
+impl<V: Variant> Eq for Pending<V> {}
 
-impl PartialOrd for Pending {
+impl<V: Variant> PartialOrd for Pending<V> {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Pending {
+impl<V: Variant> Ord for Pending<V> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.set.len().cmp(&other.set.len())
     }
@@ -85,7 +85,7 @@ impl Ord for Pending {
 const GAIN_CUTS: [Score; 4] = [1, 101, 201, 301];
 
 #[derive(Clone, Debug)]
-enum Node {
+enum Node<V: Variant> {
     /// Groups `leaves[start..start + len]`, of which the first `cuts[k]` have a
     /// template with a gain of at least `GAIN_CUTS[k]`.
     Leaf {
@@ -93,8 +93,11 @@ enum Node {
         len: u32,
         cuts: [u32; 4],
     },
-    /// Ask square `bit`; the child per content index.
-    Split { bit: u64, children: [u32; 5] },
+    /// Ask square `square` (a set of one); the child per content index.
+    Split {
+        square: Bitboard<V>,
+        children: [u32; 5],
+    },
 }
 
 /// Size figures of a tree.
@@ -134,7 +137,7 @@ impl TreeStats {
 /// must hold no white man, and those that must hold no black man. Without kings on the
 /// board they are the whole test: a scan that reads a group's full key only for groups
 /// that pass does not miss the cache on groups that fail.
-fn quick_mask(key: &[u64; 5]) -> [u64; 3] {
+fn quick_mask<V: Variant>(key: &[Bitboard<V>; 5]) -> [Bitboard<V>; 3] {
     [key[0], key[1], key[2]]
 }
 
@@ -147,28 +150,28 @@ fn quick_mask(key: &[u64; 5]) -> [u64; 3] {
 /// tree asks about; they differ on the squares around, which would copy them into many
 /// branches. A leaf's groups are tested with their masks, and then their templates.
 #[derive(Clone, Debug)]
-pub struct DecisionTree {
-    nodes: Vec<Node>,
+pub struct DecisionTree<V: Variant> {
+    nodes: Vec<Node<V>>,
     /// The groups of the leaves, each leaf's in one run; beside them the three words
     /// of their quick masks ([`quick_mask`]) in arrays of their own, which a leaf scans
     /// in order, 64 at a time, in a loop the compiler vectorises.
     leaves: Vec<u32>,
-    must_be_occupied: Vec<u64>,
-    no_white_man: Vec<u64>,
-    no_black_man: Vec<u64>,
+    must_be_occupied: Vec<Bitboard<V>>,
+    no_white_man: Vec<Bitboard<V>>,
+    no_black_man: Vec<Bitboard<V>>,
     /// Per group, the contents forbidden by all its templates.
-    keys: Vec<[u64; 5]>,
+    keys: Vec<[Bitboard<V>; 5]>,
     /// Templates of group `g`: `members[starts[g]..starts[g + 1]]`.
     members: Vec<u32>,
     starts: Vec<u32>,
-    masks: Vec<[u64; 5]>,
+    masks: Vec<[Bitboard<V>; 5]>,
     stats: TreeStats,
 }
 
-impl DecisionTree {
+impl<V: Variant> DecisionTree<V> {
     /// Builds the tree over templates with these forbidden-content masks, each template
     /// its own group.
-    pub fn build(masks: Vec<[u64; 5]>) -> DecisionTree {
+    pub fn build(masks: Vec<[Bitboard<V>; 5]>) -> DecisionTree<V> {
         let groups: Vec<u32> = (0..masks.len() as u32).collect();
         DecisionTree::build_grouped(masks, &groups, TreeConfig::default())
     }
@@ -179,7 +182,11 @@ impl DecisionTree {
     /// Nodes are split largest first, so that when the node budget
     /// ([`TreeConfig::nodes_per_template`]) runs out, what is left unsplit are the
     /// smallest sets.
-    pub fn build_grouped(masks: Vec<[u64; 5]>, groups: &[u32], config: TreeConfig) -> DecisionTree {
+    pub fn build_grouped(
+        masks: Vec<[Bitboard<V>; 5]>,
+        groups: &[u32],
+        config: TreeConfig,
+    ) -> DecisionTree<V> {
         let all: Vec<u32> = (0..masks.len() as u32).collect();
         DecisionTree::build_forest(masks, groups, &[], &[all], config)
     }
@@ -191,12 +198,12 @@ impl DecisionTree {
     /// sets are found from each. `gains[i]` is template `i`'s gain (missing entries:
     /// [`Score::MAX`]), for [`DecisionTree::lookup_gain_from`].
     pub fn build_forest(
-        masks: Vec<[u64; 5]>,
+        masks: Vec<[Bitboard<V>; 5]>,
         groups: &[u32],
         gains: &[Score],
         roots: &[Vec<u32>],
         config: TreeConfig,
-    ) -> DecisionTree {
+    ) -> DecisionTree<V> {
         let mut by_group: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
         for t in 0..masks.len() {
             let key = groups
@@ -213,10 +220,10 @@ impl DecisionTree {
             for &t in list {
                 group_of[t as usize] = keys.len() as u32;
             }
-            let mut key = [u64::MAX; 5];
+            let mut key = [Bitboard::ALL; 5];
             for &t in list {
                 for (k, m) in key.iter_mut().zip(&masks[t as usize]) {
-                    *k &= m;
+                    *k &= *m;
                 }
             }
             keys.push(key);
@@ -258,7 +265,7 @@ impl DecisionTree {
             queue.push(Pending {
                 set,
                 node,
-                asked: 0,
+                asked: Bitboard::EMPTY,
                 depth: 0,
             });
         }
@@ -278,7 +285,7 @@ impl DecisionTree {
             } else {
                 tree.best_question(&set, asked, &config)
             };
-            let Some(bit) = split else {
+            let Some(square) = split else {
                 let mut set = set;
                 set.sort_by_key(|&g| std::cmp::Reverse(group_gains[g as usize]));
                 tree.stats.leaves += 1;
@@ -308,7 +315,7 @@ impl DecisionTree {
                 let branch: Vec<u32> = set
                     .iter()
                     .copied()
-                    .filter(|&t| tree.keys[t as usize][c] & bit == 0)
+                    .filter(|&t| (tree.keys[t as usize][c] & square).is_empty())
                     .collect();
                 children[c] = tree.nodes.len() as u32;
                 tree.nodes.push(Node::Leaf {
@@ -319,11 +326,11 @@ impl DecisionTree {
                 queue.push(Pending {
                     set: branch,
                     node: children[c] as usize,
-                    asked: asked | bit,
+                    asked: asked | square,
                     depth: depth + 1,
                 });
             }
-            tree.nodes[node] = Node::Split { bit, children };
+            tree.nodes[node] = Node::Split { square, children };
         }
         tree.stats.nodes = tree.nodes.len();
         tree.stats.references = tree.leaves.len();
@@ -335,29 +342,32 @@ impl DecisionTree {
         self.stats
     }
 
-    /// The square (as a raw bit) whose question leaves the fewest templates per branch,
-    /// weighted by content frequency; `None` if no question makes the branches smaller
-    /// enough ([`TreeConfig::max_split_cost`]).
-    fn best_question(&self, set: &[u32], asked: u64, config: &TreeConfig) -> Option<u64> {
-        // excluded[b][c]: templates in `set` that forbid content c on bit b.
+    /// The square (a set of one) whose question leaves the fewest templates per
+    /// branch, weighted by content frequency; `None` if no question makes the branches
+    /// smaller enough ([`TreeConfig::max_split_cost`]).
+    fn best_question(
+        &self,
+        set: &[u32],
+        asked: Bitboard<V>,
+        config: &TreeConfig,
+    ) -> Option<Bitboard<V>> {
+        // excluded[s][c]: templates in `set` that forbid content c on the square of
+        // slot s.
         let mut excluded = [[0u32; 5]; 64];
-        let mut cared = 0u64;
+        let mut cared = Bitboard::EMPTY;
         for &t in set {
             for (c, &mask) in self.keys[t as usize].iter().enumerate() {
-                let mut bits = mask & !asked;
-                cared |= bits;
-                while bits != 0 {
-                    excluded[bits.trailing_zeros() as usize][c] += 1;
-                    bits &= bits - 1;
+                let squares = mask - asked;
+                cared |= squares;
+                for square in squares.singles() {
+                    excluded[square.slot()][c] += 1;
                 }
             }
         }
         let n = set.len() as u32;
-        let mut best: Option<(u32, u64)> = None;
-        let mut bits = cared;
-        while bits != 0 {
-            let b = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        let mut best: Option<(u32, Bitboard<V>)> = None;
+        for square in cared.singles() {
+            let b = square.slot();
             let copies: u32 = (0..5).map(|c| n - excluded[b][c]).sum();
             if copies * 10 > config.max_copies_tenths * n {
                 continue;
@@ -366,30 +376,30 @@ impl DecisionTree {
                 .map(|c| CONTENT_WEIGHT[c] * (n - excluded[b][c]))
                 .sum();
             if best.map_or(true, |(least, _)| cost < least) {
-                best = Some((cost, 1 << b));
+                best = Some((cost, square));
             }
         }
         let weight: u32 = CONTENT_WEIGHT.iter().sum();
         best.filter(|&(cost, _)| cost * 100 <= config.max_split_cost * weight * n)
-            .map(|(_, bit)| bit)
+            .map(|(_, square)| square)
     }
 
     /// The templates matching `pos` (indices into the masks the tree was built from), in
     /// increasing order; the side to move is not asked.
-    pub fn lookup<V: Variant>(&self, pos: &Position<V>, out: &mut Vec<u32>) {
+    pub fn lookup(&self, pos: &Position<V>, out: &mut Vec<u32>) {
         out.clear();
-        self.lookup_contents(&content_bits(pos), out);
+        self.lookup_contents(&content_sets(pos), out);
     }
 
     /// As [`DecisionTree::lookup`] for a position with these contents
-    /// ([`content_bits`]), appending to `out`.
-    pub fn lookup_contents(&self, contents: &[u64; 5], out: &mut Vec<u32>) {
+    /// ([`content_sets`]), appending to `out`.
+    pub fn lookup_contents(&self, contents: &[Bitboard<V>; 5], out: &mut Vec<u32>) {
         self.lookup_contents_from(0, contents, out);
     }
 
     /// As [`DecisionTree::lookup_contents`] in the tree of root `root` of a forest
     /// ([`DecisionTree::build_forest`]); nothing for a root that does not exist.
-    pub fn lookup_contents_from(&self, root: u32, contents: &[u64; 5], out: &mut Vec<u32>) {
+    pub fn lookup_contents_from(&self, root: u32, contents: &[Bitboard<V>; 5], out: &mut Vec<u32>) {
         self.lookup_gain_from(root, contents, Score::MIN, out);
     }
 
@@ -399,7 +409,7 @@ impl DecisionTree {
     pub fn lookup_gain_from(
         &self,
         root: u32,
-        contents: &[u64; 5],
+        contents: &[Bitboard<V>; 5],
         at_least: Score,
         out: &mut Vec<u32>,
     ) {
@@ -410,12 +420,16 @@ impl DecisionTree {
         let mut node = root as usize;
         loop {
             match self.nodes[node] {
-                Node::Split { bit, children } => {
-                    let c = contents.iter().position(|&b| b & bit != 0).unwrap_or(0);
+                Node::Split { square, children } => {
+                    let c = contents
+                        .iter()
+                        .position(|&b| !(b & square).is_empty())
+                        .unwrap_or(0);
                     node = children[c] as usize;
                 }
                 Node::Leaf { start, len, cuts } => {
-                    let fits = |f: &[u64; 5]| (0..5).all(|c| contents[c] & f[c] == 0);
+                    let fits =
+                        |f: &[Bitboard<V>; 5]| (0..5).all(|c| (contents[c] & f[c]).is_empty());
                     let [empty, white, black, ..] = *contents;
                     let len = match GAIN_CUTS.iter().rposition(|&least| least <= at_least) {
                         Some(k) => cuts[k],
@@ -437,7 +451,8 @@ impl DecisionTree {
                         for (i, ((&o, &w), &b)) in
                             occupied.iter().zip(no_white).zip(no_black).enumerate()
                         {
-                            pass |= u64::from((o & empty) | (w & white) | (b & black) == 0) << i;
+                            let hit = (o & empty) | (w & white) | (b & black);
+                            pass |= u64::from(hit.is_empty()) << i;
                         }
                         while pass != 0 {
                             let g = groups[chunk * 64 + pass.trailing_zeros() as usize];
@@ -465,13 +480,16 @@ impl DecisionTree {
     }
 
     /// The number of groups in the leaf `pos` reaches: what a lookup tests one by one.
-    pub fn leaf_len<V: Variant>(&self, pos: &Position<V>) -> usize {
-        let contents = content_bits(pos);
+    pub fn leaf_len(&self, pos: &Position<V>) -> usize {
+        let contents = content_sets(pos);
         let mut node = 0usize;
         loop {
             match self.nodes.get(node) {
-                Some(Node::Split { bit, children }) => {
-                    let c = contents.iter().position(|&b| b & bit != 0).unwrap_or(0);
+                Some(Node::Split { square, children }) => {
+                    let c = contents
+                        .iter()
+                        .position(|&b| !(b & *square).is_empty())
+                        .unwrap_or(0);
                     node = children[c] as usize;
                 }
                 Some(Node::Leaf { len, .. }) => return *len as usize,
@@ -481,9 +499,9 @@ impl DecisionTree {
     }
 
     /// The square asked at the root, if the root asks one (for reports).
-    pub fn root_question<V: Variant>(&self) -> Option<Square> {
+    pub fn root_question(&self) -> Option<Square> {
         match self.nodes.first()? {
-            Node::Split { bit, .. } => square_of_bit::<V>(*bit),
+            Node::Split { square, .. } => square.first(),
             Node::Leaf { .. } => None,
         }
     }

@@ -4,10 +4,10 @@
 mod common;
 
 use common::{forced_finder, learned_set, play_choices, playout};
-use draughts_core::{Color, English, International, Position, Variant};
+use draughts_core::{Bitboard, Color, English, International, Position, Square, Variant};
 use draughts_search::TacticalOracle;
 use draughts_tactics::{
-    content_bits, for_each_sacrifice, AskedTemplates, Content, ContentSet, DecisionTree,
+    content_sets, for_each_sacrifice, AskedTemplates, Content, ContentSet, DecisionTree,
     DropPolicy, Entry, Insertion, ParseErrorKind, PieceValues, Template, TemplateFileError,
     TemplateIndex, TemplateOracle, TemplateSet,
 };
@@ -339,7 +339,7 @@ fn check_lookup<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(
     let tree = DecisionTree::build(templates.iter().map(|t| *t.forbidden()).collect());
     let mut found = Vec::new();
     tree.lookup(pos, &mut found);
-    let contents = content_bits(pos);
+    let contents = content_sets(pos);
     let scan: Vec<u32> = (0..templates.len() as u32)
         .filter(|&i| templates[i as usize].matches_contents(&contents))
         .collect();
@@ -362,17 +362,19 @@ fn check_mirror<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(
     Ok(())
 }
 
-/// The sacrifices of `pos` by the move generator: start, end, and the pieces that can
-/// capture after each (raw bits), in order.
-fn sacrifices_by_movegen<V: Variant>(pos: &Position<V>) -> Vec<(u32, u32, u64)> {
-    let mut out: Vec<(u32, u32, u64)> = pos
+/// A sacrifice: its start and end, and the pieces that can capture after it.
+type Sacrifice<V> = (Square, Square, Bitboard<V>);
+
+/// The sacrifices of `pos` by the move generator, in order.
+fn sacrifices_by_movegen<V: Variant>(pos: &Position<V>) -> Vec<Sacrifice<V>> {
+    let mut out: Vec<Sacrifice<V>> = pos
         .legal_moves()
         .iter()
         .filter(|m| !m.is_capture() && pos.play_unchecked(m).has_capture())
         .map(|m| {
             let replies = pos.play_unchecked(m).legal_moves();
-            let capturers = replies.iter().fold(0, |bits, r| bits | 1 << r.from_bit());
-            (m.from_bit(), m.to_bit(), capturers)
+            let capturers: Bitboard<V> = replies.iter().map(|r| r.from()).collect();
+            (m.from(), m.to(), capturers)
         })
         .collect();
     out.sort_unstable();
@@ -384,15 +386,21 @@ fn check_sacrifices<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> 
         return Ok(());
     }
     let mut fast = Vec::new();
-    for_each_sacrifice(pos, |f, t, capturers| fast.push((f, t, capturers)));
+    let mut singles = true;
+    for_each_sacrifice(pos, |f, t, capturers| {
+        singles &= f.len() == 1 && t.len() == 1;
+        let square = |set: Bitboard<V>| set.first().unwrap_or(Square::new_unchecked(1));
+        fast.push((square(f), square(t), capturers));
+    });
+    prop_assert!(singles, "each sacrifice's start and end are one square");
     fast.sort_unstable();
     let slow = sacrifices_by_movegen(pos);
-    let steps = |list: &[(u32, u32, u64)]| list.iter().map(|&(f, t, _)| (f, t)).collect::<Vec<_>>();
+    let steps = |list: &[Sacrifice<V>]| list.iter().map(|&(f, t, _)| (f, t)).collect::<Vec<_>>();
     prop_assert_eq!(steps(&fast), steps(&slow));
     // Every piece a legal capture starts from is named (the majority rule may leave
     // a named piece without a legal capture).
     for (&(.., named), &(.., legal)) in fast.iter().zip(&slow) {
-        prop_assert_eq!(legal & !named, 0);
+        prop_assert_eq!(legal - named, Bitboard::EMPTY);
     }
     Ok(())
 }
@@ -422,10 +430,10 @@ fn check_oracle_candidates<V: Variant>(
         }
         let line = t.line();
         let starts = sacrifices.iter().any(|&(f, to, capturers)| {
-            (f, to) == (line[0].from_bit(), line[0].to_bit())
+            (f, to) == (line[0].from(), line[0].to())
                 && line
                     .get(1)
-                    .map_or(true, |second| capturers & 1 << second.from_bit() != 0)
+                    .map_or(true, |second| capturers.contains(second.from()))
         });
         if starts {
             scan.push(i);

@@ -46,10 +46,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     }
 }
 
-/// The history entry of a move: its from- and to-square bits.
+/// The history entry of a move: its start and end squares' slots.
 #[inline]
 fn slot<V: Variant>(mv: &Move<V>) -> (usize, usize) {
-    (mv.from_bit() as usize & 63, mv.to_bit() as usize & 63)
+    (mv.from_slot(), mv.to_slot())
 }
 
 /// A history entry of one: the move was always best. Entries start at one half.
