@@ -1,5 +1,6 @@
 //! Sets of squares.
 
+use crate::gather;
 use crate::geometry::{bit_of_index, shift, Direction, Geometry};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -45,28 +46,6 @@ impl<V: Variant> Bitboard<V> {
     pub const fn slot(self) -> usize {
         debug_assert!(self.bits.count_ones() == 1);
         self.bits.trailing_zeros() as usize & 63
-    }
-
-    /// The squares of the set as sets of one, in increasing [`Bitboard::slot`] order
-    /// (not the squares' order on a mirrored board): a loop over a set that needs no
-    /// square numbers, a few instructions a square.
-    ///
-    /// ```
-    /// use draughts_core::{Bitboard, English, Square};
-    ///
-    /// let set: Bitboard<English> = [3, 17, 30].map(|n| Square::new(n).unwrap()).into_iter().collect();
-    /// let mut squares: Vec<Square> = set.singles().filter_map(Bitboard::first).collect();
-    /// squares.sort_unstable();
-    /// assert_eq!(squares, set.iter().collect::<Vec<_>>());
-    /// ```
-    #[inline]
-    pub fn singles(self) -> impl Iterator<Item = Bitboard<V>> {
-        let mut bits = self.bits;
-        std::iter::from_fn(move || {
-            let single = bits & bits.wrapping_neg();
-            bits ^= single;
-            (single != 0).then_some(Bitboard::from_bits(single))
-        })
     }
 
     /// The set with the given raw bits; bits outside the board are dropped.
@@ -324,6 +303,90 @@ impl<V: Variant> Bitboard<V> {
     #[inline]
     pub fn first(self) -> Option<Square> {
         self.iter().next()
+    }
+
+    /// The squares of `self` numbered among those of `within`, in the layout's order
+    /// (the order [`Bitboard::rows`] packs them in): bit `i` of the result says
+    /// whether `within`'s `i`-th square is in `self`. With [`Bitboard::ALL`] it packs the
+    /// whole board into the low [`Geometry::SQUARES`] bits ([`Bitboard::packed`]); with
+    /// the squares left free by other pieces, it numbers a piece among those squares
+    /// (the endgame database's index). One instruction (BMI2's `pext`).
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Square};
+    ///
+    /// let squares = |ns: &[u8]| ns.iter().map(|&n| Square::new(n).unwrap()).collect::<Bitboard<English>>();
+    /// let (set, within) = (squares(&[6, 9]), squares(&[2, 6, 7, 9]));
+    /// assert_eq!(set.packed_in(within), 0b1010); // the 2nd and the 4th of within
+    /// assert_eq!(Bitboard::from_packed_in(0b1010, within), set);
+    /// ```
+    #[inline(always)]
+    pub fn packed_in(self, within: Bitboard<V>) -> u64 {
+        gather::pext(self.bits, within.bits)
+    }
+
+    /// The inverse of [`Bitboard::packed_in`]: the squares of `within` whose places
+    /// (in the layout's order) are the set bits of `packed`; bits past `within`'s
+    /// squares are dropped. One instruction (BMI2's `pdep`).
+    #[inline(always)]
+    pub fn from_packed_in(packed: u64, within: Bitboard<V>) -> Bitboard<V> {
+        Bitboard {
+            bits: gather::pdep(packed, within.bits),
+            variant: PhantomData,
+        }
+    }
+
+    /// The whole board packed into the low [`Geometry::SQUARES`] bits, in the layout's
+    /// order: `self.rows(0, SIDE)` in one instruction ([`Bitboard::packed_in`] on
+    /// [`Bitboard::ALL`]). From square 1 up, but on a mirrored board (Italian,
+    /// Spanish) each row from the right.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Geometry, International, Italian, Square};
+    ///
+    /// let set: Bitboard<International> = [1, 7, 50].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// assert_eq!(set.packed(), 1 | 1 << 6 | 1 << 49);
+    /// assert_eq!(Bitboard::from_packed(set.packed()), set);
+    /// let mirrored: Bitboard<Italian> = [1].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// assert_eq!(mirrored.packed(), mirrored.rows(0, 8));
+    /// assert_eq!(mirrored.packed(), 1 << 3); // the leftmost of the top row as seen
+    /// ```
+    #[inline(always)]
+    pub fn packed(self) -> u64 {
+        self.packed_in(Bitboard::ALL)
+    }
+
+    /// The inverse of [`Bitboard::packed`]: bits past [`Geometry::SQUARES`] are dropped.
+    #[inline(always)]
+    pub fn from_packed(packed: u64) -> Bitboard<V> {
+        Bitboard::from_packed_in(packed, Bitboard::ALL)
+    }
+
+    /// Each square of the set as a set of one, in the order of [`Bitboard::packed`]
+    /// (increasing [`Bitboard::slot`]; not the squares' order on a mirrored board):
+    /// for loops that step single pieces with set operations (a bit and a clear a
+    /// square, no square numbers).
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, English, Square};
+    ///
+    /// let set: Bitboard<English> = [3, 30].map(|n| Square::new(n).unwrap()).into_iter().collect();
+    /// let singles: Vec<_> = set.singles().collect();
+    /// assert_eq!(singles.len(), 2);
+    /// assert!(singles.iter().all(|one| one.len() == 1 && (*one - set).is_empty()));
+    /// assert_eq!(singles[0] | singles[1], set);
+    /// ```
+    #[inline]
+    pub fn singles(self) -> impl Iterator<Item = Bitboard<V>> + Clone {
+        let mut bits = self.bits;
+        std::iter::from_fn(move || {
+            let one = bits & bits.wrapping_neg();
+            bits ^= one;
+            (one != 0).then_some(Bitboard {
+                bits: one,
+                variant: PhantomData,
+            })
+        })
     }
 
     /// The squares in ascending order (on a mirrored board too).

@@ -48,7 +48,7 @@
 //! assert!(after.to_fen().starts_with("B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:"));
 //! # Ok::<(), draughts_core::MoveTextError>(())
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod any;
@@ -57,6 +57,8 @@ mod draw;
 mod fen;
 mod frisian;
 mod game;
+#[allow(unsafe_code)]
+mod gather;
 pub mod geometry;
 mod hub;
 mod movegen;

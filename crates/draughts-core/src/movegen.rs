@@ -9,6 +9,7 @@
 //! and captured set are one move (where men crown during a capture, one that crowns and
 //! one that does not are two).
 
+use crate::bitboard::Bitboard;
 use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList, CROWNED};
 use crate::piece::Color;
@@ -759,6 +760,43 @@ impl<V: Variant> Position<V> {
             Color::White => side::<V, true>(men, kings, opponent),
             Color::Black => side::<V, false>(men, kings, opponent),
         }
+    }
+
+    /// Whether `color`, with men `men` and kings `kings`, could capture one of the pieces
+    /// `opponent`, of which `opponent_kings` are kings, whoever is to move: the test of
+    /// [`Position::has_capture`] on sets, without building a position (the endgame
+    /// database asks it for billions of predecessors).
+    ///
+    /// `men`, `kings` and `opponent` must be disjoint and `opponent_kings` lie within
+    /// `opponent`; otherwise the answer is meaningless (but nothing panics).
+    ///
+    /// ```
+    /// use draughts_core::{Color, English, Position};
+    ///
+    /// let pos: Position<English> = "B:W18:B14,K1".parse()?;
+    /// let (white, black) = (Color::White, Color::Black);
+    /// let capture = |color: Color| {
+    ///     Position::sets_have_capture(color, pos.men(color), pos.kings(color), pos.pieces(!color), pos.kings(!color))
+    /// };
+    /// assert!(capture(white) && capture(black));
+    /// assert_eq!(capture(black), pos.has_capture());
+    /// # Ok::<(), draughts_core::FenError>(())
+    /// ```
+    #[inline]
+    pub fn sets_have_capture(
+        color: Color,
+        men: Bitboard<V>,
+        kings: Bitboard<V>,
+        opponent: Bitboard<V>,
+        opponent_kings: Bitboard<V>,
+    ) -> bool {
+        Self::bits_have_capture(
+            color,
+            men.bits(),
+            kings.bits(),
+            opponent.bits(),
+            opponent_kings.bits(),
+        )
     }
 
     /// Whether the side *not* to move would have a capture if it were its turn (a

@@ -213,6 +213,39 @@ impl<V: Variant> Position<V> {
         valid.then(|| Position::from_raw([white, black], white_kings | black_kings, turn))
     }
 
+    /// A position from sets of squares: the checks of [`Position::from_pieces`] on whole
+    /// sets at once, for tools that build positions by the billion (the endgame
+    /// database's generator).
+    ///
+    /// `None` if two sets meet, a man stands on its own crowning row, or a side has more
+    /// pieces than the game starts with.
+    ///
+    /// ```
+    /// use draughts_core::{Bitboard, Color, English, Position, Square};
+    ///
+    /// let set = |ns: &[u8]| ns.iter().map(|&n| Square::new(n).unwrap()).collect::<Bitboard<English>>();
+    /// let pos = Position::from_sets(Color::White, set(&[18]), set(&[]), set(&[14]), set(&[1]));
+    /// assert_eq!(pos, "W:W18:B14,K1".parse().ok());
+    /// // A white man on White's crowning row.
+    /// assert_eq!(Position::from_sets(Color::White, set(&[1]), set(&[]), set(&[14]), set(&[])), None);
+    /// ```
+    #[inline]
+    pub fn from_sets(
+        turn: Color,
+        white_men: Bitboard<V>,
+        white_kings: Bitboard<V>,
+        black_men: Bitboard<V>,
+        black_kings: Bitboard<V>,
+    ) -> Option<Position<V>> {
+        Self::from_bits(
+            turn,
+            white_men.bits(),
+            white_kings.bits(),
+            black_men.bits(),
+            black_kings.bits(),
+        )
+    }
+
     /// The side to move.
     #[inline]
     pub const fn turn(&self) -> Color {

@@ -2,7 +2,9 @@
 //! numbers; `Bitboard::shift` and `Bitboard::fill` against stepping each square by
 //! rows and columns; `Bitboard::at` and `Bitboard::rows` against the squares'
 //! coordinates; `Bitboard::rotated` against renumbering `n` as `SQUARES + 1 - n`;
-//! `Bitboard::slot`, `singles` and the order of sets against the slots of single squares.
+//! `Bitboard::slot`, `singles` and the order of sets against the slots of single squares;
+//! `Bitboard::packed_in` and its inverse against numbering squares in the layout's
+//! order.
 
 use draughts_core::{
     Bitboard, Direction, English, Geometry, International, Italian, Square, Turkish, Variant,
@@ -119,6 +121,53 @@ fn check_at<V: Variant>() {
     }
 }
 
+/// The squares of `row` in the layout's order: from the left as seen, or from the right
+/// on a mirrored board.
+fn row_order<V: Variant>(row: u8) -> Vec<u8> {
+    let side = <V::Board as Geometry>::SIDE;
+    let mut squares: Vec<u8> = (0..side)
+        .filter_map(|col| <V::Board as Geometry>::square_at(row, col))
+        .collect();
+    if <V::Board as Geometry>::MIRRORED {
+        squares.reverse();
+    }
+    squares
+}
+
+/// `packed_in` and `from_packed_in` against numbering `within`'s squares row by row in
+/// the layout's order ([`row_order`]); `packed` and `from_packed` as the same on the
+/// whole board, and as `rows` over every row; `singles` against the squares one by one.
+fn check_packing<V: Variant>(a: &BTreeSet<u8>, within: &BTreeSet<u8>) {
+    let (x, w) = (board::<V>(a), board::<V>(within));
+    let side = <V::Board as Geometry>::SIDE;
+    let order: Vec<u8> = (0..side).flat_map(row_order::<V>).collect();
+    let places: Vec<u8> = order.into_iter().filter(|n| within.contains(n)).collect();
+    let expected = places
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| a.contains(n))
+        .fold(0u64, |packed, (i, _)| packed | 1 << i);
+    assert_eq!(x.packed_in(w), expected, "{a:?} in {within:?}");
+    let inside: BTreeSet<u8> = a & within;
+    assert_eq!(set(Bitboard::<V>::from_packed_in(expected, w)), inside);
+    // Bits past `within`'s squares are dropped.
+    let beyond = u64::MAX.checked_shl(places.len() as u32).unwrap_or(0);
+    assert_eq!(
+        Bitboard::<V>::from_packed_in(expected | beyond, w),
+        board::<V>(&inside)
+    );
+    assert_eq!(x.packed(), x.packed_in(Bitboard::ALL));
+    assert_eq!(x.packed(), x.rows(0, side));
+    let off_board = u64::MAX
+        .checked_shl(u32::from(<V::Board as Geometry>::SQUARES))
+        .unwrap_or(0);
+    assert_eq!(Bitboard::<V>::from_packed(x.packed() | off_board), x);
+    let singles: Vec<BTreeSet<u8>> = x.singles().map(set).collect();
+    let mut ones: Vec<BTreeSet<u8>> = a.iter().map(|&n| BTreeSet::from([n])).collect();
+    ones.sort_by_key(|one| board::<V>(one).packed());
+    assert_eq!(singles, ones, "{a:?} one by one");
+}
+
 /// `rows` against placing each square of the rows by its row and its place in the row:
 /// counted from the left as seen, or from the right on a mirrored board.
 fn check_rows<V: Variant>(a: &BTreeSet<u8>, first: u8, count: u8) {
@@ -132,13 +181,7 @@ fn check_rows<V: Variant>(a: &BTreeSet<u8>, first: u8, count: u8) {
         if row >= side || u32::from(k) * u32::from(w) >= 64 {
             break;
         }
-        let mut cols: Vec<(u8, u8)> = (0..side)
-            .filter_map(|col| <V::Board as Geometry>::square_at(row, col).map(|n| (col, n)))
-            .collect();
-        if <V::Board as Geometry>::MIRRORED {
-            cols.reverse();
-        }
-        for (place, (_, n)) in cols.into_iter().enumerate() {
+        for (place, n) in row_order::<V>(row).into_iter().enumerate() {
             if a.contains(&n) {
                 expected |= 1 << (u32::from(k) * u32::from(w) + place as u32);
             }
@@ -194,6 +237,7 @@ macro_rules! boards {
                     check_fill::<$variant>(&a, &b);
                     check_rows::<$variant>(&a, first, count);
                     check_slots::<$variant>(&a, &b);
+                    check_packing::<$variant>(&a, &b);
                 }
             )*
         }

@@ -170,6 +170,14 @@ fn check_counts<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
             pos.kings(!color).bits(),
         );
         prop_assert_eq!(raw, pos.with_turn(color).has_capture(), "{:?}", pos);
+        let typed = Position::<V>::sets_have_capture(
+            color,
+            pos.men(color),
+            pos.kings(color),
+            pos.pieces(!color),
+            pos.kings(!color),
+        );
+        prop_assert_eq!(typed, raw, "{:?}", pos);
     }
     let mut only_captures = draughts_core::MoveList::new();
     pos.generate_captures(&mut only_captures);
@@ -651,6 +659,7 @@ proptest! {
 
 /// [`Position::from_bits`] accepts what [`Position::from_pieces`] accepts for the same
 /// pieces, and builds the same position; bits off the board are refused.
+/// [`Position::from_sets`] does the same on the squares as sets.
 fn check_from_bits<V: Variant>(sets: [u64; 4], black: bool) -> Result<(), TestCaseError> {
     let turn = if black { Color::Black } else { Color::White };
     let [wm, wk, bm, bk] = sets;
@@ -677,7 +686,24 @@ fn check_from_bits<V: Variant>(sets: [u64; 4], black: bool) -> Result<(), TestCa
         prop_assert!(got.is_none());
         return Ok(());
     }
-    prop_assert_eq!(got, Position::<V>::from_pieces(turn, pieces).ok());
+    let expected = Position::<V>::from_pieces(turn, pieces.iter().copied()).ok();
+    prop_assert_eq!(got, expected);
+    // The same sets as sets of squares.
+    let of = |kind: Piece| {
+        pieces
+            .iter()
+            .filter(|(_, piece)| *piece == kind)
+            .map(|&(square, _)| square)
+            .collect::<Bitboard<V>>()
+    };
+    let typed = Position::<V>::from_sets(
+        turn,
+        of(Piece::new(Color::White, Kind::Man)),
+        of(Piece::new(Color::White, Kind::King)),
+        of(Piece::new(Color::Black, Kind::Man)),
+        of(Piece::new(Color::Black, Kind::King)),
+    );
+    prop_assert_eq!(typed, expected);
     Ok(())
 }
 

@@ -1,31 +1,29 @@
-//! Raw positions (four bit sets in the core's bit layout, White to move) and the
-//! geometry the index and the un-move generator need: the squares men can stand on,
-//! the board turned, and steps in the directions the core's move generator uses
-//! (diagonal on the boards of dark squares, along rows and columns on the full board).
+//! Positions as four sets of squares (White to move) and the geometry the index and
+//! the un-move generator need: the squares men can stand on, the crowning row, the
+//! board turned, and steps in the directions the core's move generator uses (diagonal
+//! on the boards of dark squares, along rows and columns on the full board).
 
-use crate::bits::pext;
 use crate::material::Material;
 use crate::runs::{self, Run};
 use arrayvec::ArrayVec;
-use draughts_core::geometry::{shift, Direction, Geometry};
-use draughts_core::{Color, Move, Position, Variant};
+use draughts_core::{Bitboard, Color, Geometry, Move, Position, Variant};
 use std::marker::PhantomData;
 
-/// A position with White to move, as raw bits (layout in [`draughts_core::geometry`]),
-/// and each side's king run where the variant limits runs ([`crate::runs`]).
+/// A position with White to move, as four sets of squares, and each side's king run
+/// where the variant limits runs ([`crate::runs`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct Raw {
-    pub white_men: u64,
-    pub white_kings: u64,
-    pub black_men: u64,
-    pub black_kings: u64,
+pub(crate) struct Raw<V: Variant> {
+    pub white_men: Bitboard<V>,
+    pub white_kings: Bitboard<V>,
+    pub black_men: Bitboard<V>,
+    pub black_kings: Bitboard<V>,
     /// White's run, Black's run (none where the variant has no limit).
     pub runs: [Run; 2],
 }
 
-impl Raw {
+impl<V: Variant> Raw<V> {
     pub fn material(&self) -> Material {
-        let c = |b: u64| b.count_ones() as u8;
+        let c = |b: Bitboard<V>| b.len() as u8;
         Material::new(
             c(self.white_men),
             c(self.white_kings),
@@ -34,12 +32,12 @@ impl Raw {
         )
     }
 
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> Bitboard<V> {
         self.white_men | self.white_kings | self.black_men | self.black_kings
     }
 
     /// Whether `color` could capture here if it were its turn.
-    pub fn has_capture<V: Variant>(&self, color: Color) -> bool {
+    pub fn has_capture(&self, color: Color) -> bool {
         let (men, kings, opp_men, opp_kings) = match color {
             Color::White => (
                 self.white_men,
@@ -54,7 +52,7 @@ impl Raw {
                 self.white_kings,
             ),
         };
-        Position::<V>::bits_have_capture(color, men, kings, opp_men | opp_kings, opp_kings)
+        Position::<V>::sets_have_capture(color, men, kings, opp_men | opp_kings, opp_kings)
     }
 }
 
@@ -63,90 +61,56 @@ pub(crate) struct Geo<V: Variant>(PhantomData<V>);
 
 impl<V: Variant> Geo<V> {
     pub const SQUARES: u32 = <V::Board as Geometry>::SQUARES as u32;
-    pub const PER_ROW: u32 = <V::Board as Geometry>::PER_ROW as u32;
-    pub const VALID: u64 = <V::Board as Geometry>::VALID;
-    /// White's crowning row (the low bits).
-    pub const CROWN: u64 = <V::Board as Geometry>::TOP_ROW;
-    /// The squares White's men can stand on ([`Position::man_squares`]).
-    pub const WHITE_MEN: u64 = Position::<V>::man_squares(Color::White).bits();
-    /// The squares Black's men can stand on.
-    pub const BLACK_MEN: u64 = Position::<V>::man_squares(Color::Black).bits();
-    /// Whether the board has ghost bits (one after every two rows), or is the full board
-    /// with square `n` on bit `n - 1`.
-    const GHOSTS: bool = !<V::Board as Geometry>::ALL_SQUARES;
-    /// The highest bit of a square (the last square's).
-    const LAST_BIT: u32 = if Self::GHOSTS {
-        (Self::SQUARES - 1) + (Self::SQUARES - 1) / (2 * Self::PER_ROW)
-    } else {
-        Self::SQUARES - 1
+    /// White's crowning row (the top row).
+    pub const CROWN: Bitboard<V> = {
+        let mut row = Bitboard::EMPTY;
+        let mut col = 0;
+        while col < <V::Board as Geometry>::SIDE {
+            row = row.union(Bitboard::at(0, col));
+            col += 1;
+        }
+        row
     };
-
-    /// 0-based square index of a valid bit.
-    #[cfg(test)]
-    pub fn dense(bit: u32) -> u32 {
-        if Self::GHOSTS {
-            bit - bit / (2 * Self::PER_ROW + 1)
-        } else {
-            bit
-        }
-    }
-
-    /// Bit of a 0-based square index.
-    #[cfg(test)]
-    pub fn bit(dense: u32) -> u32 {
-        if Self::GHOSTS {
-            dense + dense / (2 * Self::PER_ROW)
-        } else {
-            dense
-        }
-    }
+    /// Black's crowning row (the bottom row).
+    const BLACK_CROWN: Bitboard<V> = Self::CROWN.rotated();
+    /// The squares White's men can stand on ([`Position::man_squares`]).
+    pub const WHITE_MEN: Bitboard<V> = Position::<V>::man_squares(Color::White);
+    /// The squares Black's men can stand on.
+    pub const BLACK_MEN: Bitboard<V> = Position::<V>::man_squares(Color::Black);
 
     /// Whether every man of `raw` stands where men can in a game
     /// ([`Position::man_squares`]): the positions the index holds. Always so for a
     /// valid position but on the full board, whose men never go back to their first
     /// row.
     #[inline]
-    pub fn men_in_reach(raw: &Raw) -> bool {
-        raw.white_men & !Self::WHITE_MEN == 0 && raw.black_men & !Self::BLACK_MEN == 0
-    }
-
-    /// Raw bits to a dense mask (bit i = square i + 1).
-    #[inline]
-    pub fn to_dense(bits: u64) -> u64 {
-        pext(bits, Self::VALID)
-    }
-
-    /// The board turned 180 degrees. The ghost bits sit symmetrically (and the full
-    /// board has none), so this is a bit reversal of the used word.
-    #[inline(always)]
-    pub fn mirror(bits: u64) -> u64 {
-        bits.reverse_bits() >> (63 - Self::LAST_BIT)
+    pub fn men_in_reach(raw: &Raw<V>) -> bool {
+        (raw.white_men - Self::WHITE_MEN).is_empty() && (raw.black_men - Self::BLACK_MEN).is_empty()
     }
 
     /// The colour-reversed mirror image of a position (White to move again if the
-    /// original had Black to move).
+    /// original had Black to move): the board turned 180 degrees.
     #[inline]
-    pub fn flip(raw: &Raw) -> Raw {
+    pub fn flip(raw: &Raw<V>) -> Raw<V> {
         Raw {
-            white_men: Self::mirror(raw.black_men),
-            white_kings: Self::mirror(raw.black_kings),
-            black_men: Self::mirror(raw.white_men),
-            black_kings: Self::mirror(raw.white_kings),
+            white_men: raw.black_men.rotated(),
+            white_kings: raw.black_kings.rotated(),
+            black_men: raw.white_men.rotated(),
+            black_kings: raw.white_kings.rotated(),
             runs: [
-                runs::mirrored(raw.runs[1], Self::mirror),
-                runs::mirrored(raw.runs[0], Self::mirror),
+                runs::mirrored::<V>(raw.runs[1]),
+                runs::mirrored::<V>(raw.runs[0]),
             ],
         }
     }
 
-    /// A position normalised to White to move: the raw bits, and whether it was flipped.
+    /// A position normalised to White to move: its sets, and whether it was flipped.
     #[inline]
-    pub fn normalise(pos: &Position<V>) -> (Raw, bool) {
+    pub fn normalise(pos: &Position<V>) -> (Raw<V>, bool) {
         let raw = Raw {
-            white_men: pos.men(Color::White).bits(),
-            white_kings: pos.kings(Color::White).bits(),
-            black_men: pos.men(Color::Black).bits(),
-            black_kings: pos.kings(Color::Black).bits(),
+            white_men: pos.men(Color::White),
+            white_kings: pos.kings(Color::White),
+            black_men: pos.men(Color::Black),
+            black_kings: pos.kings(Color::Black),
             runs: runs::of(pos),
         };
         match pos.turn() {
@@ -156,36 +120,33 @@ impl<V: Variant> Geo<V> {
     }
 
     /// The position after `mv` in `pos`, normalised to White to move: what
-    /// `normalise(&pos.play_unchecked(mv))` gives, on the bits alone (no hash, no
+    /// `normalise(&pos.play_unchecked(mv))` gives, on the sets alone (no hash, no
     /// [`Position`]).
     #[inline]
-    pub fn after(pos: &Position<V>, mv: &Move<V>) -> Raw {
+    pub fn after(pos: &Position<V>, mv: &Move<V>) -> Raw<V> {
         // The runs after a move are the core's to compute.
         if const { V::KING_MOVE_LIMIT.is_some() } {
             return Self::normalise(&pos.play_unchecked(mv)).0;
         }
         let us = pos.turn();
-        let from = 1u64 << mv.from_bit();
-        let to = 1u64 << mv.to_bit();
-        let captured = mv.captured_bits();
-        let (mut our_men, mut our_kings) = (pos.men(us).bits(), pos.kings(us).bits());
-        // White crowns on the top row, the low bits; Black on the mirror image.
+        let (from, to, captured) = (mv.from_set(), mv.to_set(), mv.captured());
+        let (mut our_men, mut our_kings) = (pos.men(us), pos.kings(us));
         let crown = match us {
             Color::White => Self::CROWN,
-            Color::Black => Self::mirror(Self::CROWN),
+            Color::Black => Self::BLACK_CROWN,
         };
         // As the core plays it: a piece may end on the square it started from, and a
         // man may be crowned during its capture (Russian).
-        if our_kings & from != 0 {
-            our_kings = (our_kings & !from) | to;
-        } else if crown & to != 0 || mv.crowns_mid_capture() {
-            our_men &= !from;
+        if !(our_kings & from).is_empty() {
+            our_kings = (our_kings - from) | to;
+        } else if !(crown & to).is_empty() || mv.crowns_mid_capture() {
+            our_men = our_men - from;
             our_kings |= to;
         } else {
-            our_men = (our_men & !from) | to;
+            our_men = (our_men - from) | to;
         }
-        let their_men = pos.men(!us).bits() & !captured;
-        let their_kings = pos.kings(!us).bits() & !captured;
+        let their_men = pos.men(!us) - captured;
+        let their_kings = pos.kings(!us) - captured;
         match us {
             // White to move next, with its pieces as they are.
             Color::Black => Raw {
@@ -206,11 +167,11 @@ impl<V: Variant> Geo<V> {
         }
     }
 
-    /// The position of raw bits with `turn` to move; `None` if the bits break a rule
+    /// The position of `raw`'s sets with `turn` to move; `None` if the sets break a rule
     /// (overlap, man on its crowning row, a run not on a king of its side).
     #[inline]
-    pub fn position(raw: &Raw, turn: Color) -> Option<Position<V>> {
-        let pos = Position::from_bits(
+    pub fn position(raw: &Raw<V>, turn: Color) -> Option<Position<V>> {
+        let pos = Position::from_sets(
             turn,
             raw.white_men,
             raw.white_kings,
@@ -222,12 +183,6 @@ impl<V: Variant> Geo<V> {
         } else {
             Some(pos)
         }
-    }
-
-    /// The neighbouring bit of `bit` in direction `d`, or 0 off the board.
-    #[inline(always)]
-    pub fn step(bit: u64, d: Direction) -> u64 {
-        shift::<V::Board>(bit, d) & Self::VALID
     }
 }
 
@@ -265,13 +220,13 @@ pub(crate) const MAX_PREDECESSORS: usize = 512;
 /// [`crate::generate`]). Where runs are limited, each with every run Black can have had
 /// before the step ([`runs::before`]); White's run is as in `raw`.
 ///
-/// Works on the raw bits only: an un-move always gives a valid position of the index (a
+/// Works on the sets only: an un-move always gives a valid position of the index (a
 /// black man comes from above or from beside, so never from its crowning row, and is
 /// kept off its first row where men never return there).
-pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
-    let empty = Geo::<V>::VALID & !raw.occupied();
+pub(crate) fn predecessors<V: Variant>(raw: &Raw<V>, mut emit: impl FnMut(Raw<V>)) {
+    let empty = !raw.occupied();
     let (men, kings) = runs::stepped::<V>(raw);
-    let mut try_from = |moved: Raw, king_from: u64| {
+    let mut try_from = |moved: Raw<V>, king_from: Bitboard<V>| {
         runs::before::<V>(raw, king_from, |run| {
             let moved = Raw {
                 runs: [raw.runs[0], run],
@@ -283,24 +238,22 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
         });
     };
     // A black man came from the other end of one of its steps.
-    for b in BitIter(men) {
-        let at = 1u64 << b;
+    for at in men.singles() {
         for d in Position::<V>::man_step_directions(Color::Black) {
-            let from = Geo::<V>::step(at, d.reverse()) & empty & Geo::<V>::BLACK_MEN;
-            if from != 0 {
+            let from = at.shift(d.reverse()) & empty & Geo::<V>::BLACK_MEN;
+            if !from.is_empty() {
                 let moved = Raw {
                     black_men: raw.black_men ^ at ^ from,
                     ..*raw
                 };
-                try_from(moved, 0);
+                try_from(moved, Bitboard::EMPTY);
             }
         }
     }
-    for b in BitIter(kings) {
-        let at = 1u64 << b;
+    for at in kings.singles() {
         for d in Position::<V>::king_step_directions() {
-            let mut from = Geo::<V>::step(at, d) & empty;
-            while from != 0 {
+            let mut from = at.shift(d) & empty;
+            while !from.is_empty() {
                 let moved = Raw {
                     black_kings: raw.black_kings ^ at ^ from,
                     ..*raw
@@ -309,7 +262,7 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
                 if !V::FLYING_KINGS {
                     break;
                 }
-                from = Geo::<V>::step(from, d) & empty;
+                from = from.shift(d) & empty;
             }
         }
     }
@@ -319,39 +272,38 @@ pub(crate) fn predecessors<V: Variant>(raw: &Raw, mut emit: impl FnMut(Raw)) {
 /// reached from at most two (one on the full board, where men reach it straight).
 pub(crate) const MAX_PROMOTIONS: usize = 2 * 10;
 
-/// White's steps in `raw` (White to move, without a capture), on the raw bits: how many
+/// White's steps in `raw` (White to move, without a capture), on the sets: how many
 /// stay in the material (every step but a man's onto the crowning row, [`Geo::CROWN`]),
 /// and the positions after the promotions (Black to move, colours as they are). Counts
 /// what [`Position::generate_moves`] lists, without a [`Position`]: where runs are
 /// limited, a king at the limit does not step, and a promotion ends White's run.
-pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROMOTIONS>) {
-    let empty = Geo::<V>::VALID & !raw.occupied();
+pub(crate) fn white_steps<V: Variant>(raw: &Raw<V>) -> (u32, ArrayVec<Raw<V>, MAX_PROMOTIONS>) {
+    let empty = !raw.occupied();
     let crown = Geo::<V>::CROWN;
     let mut stay = 0;
     let mut promotions = ArrayVec::new();
     for d in Position::<V>::man_step_directions(Color::White) {
-        let to = Geo::<V>::step(raw.white_men, d) & empty;
-        stay += (to & !crown).count_ones();
-        for b in BitIter(to & crown) {
-            let to = 1u64 << b;
+        let to = raw.white_men.shift(d) & empty;
+        stay += (to - crown).len() as u32;
+        for to in (to & crown).singles() {
             promotions.push(Raw {
-                white_men: raw.white_men ^ Geo::<V>::step(to, d.reverse()),
+                white_men: raw.white_men ^ to.shift(d.reverse()),
                 white_kings: raw.white_kings | to,
                 runs: [Run::NONE, raw.runs[1]],
                 ..*raw
             });
         }
     }
-    let kings = raw.white_kings & !runs::blocked::<V>(raw);
+    let kings = raw.white_kings - runs::blocked::<V>(raw);
     for d in Position::<V>::king_step_directions() {
         // Every king's next square at once: kings slide along separate lines.
-        let mut to = Geo::<V>::step(kings, d) & empty;
-        while to != 0 {
-            stay += to.count_ones();
+        let mut to = kings.shift(d) & empty;
+        while !to.is_empty() {
+            stay += to.len() as u32;
             if !V::FLYING_KINGS {
                 break;
             }
-            to = Geo::<V>::step(to, d) & empty;
+            to = to.shift(d) & empty;
         }
     }
     (stay, promotions)
@@ -360,7 +312,9 @@ pub(crate) fn white_steps<V: Variant>(raw: &Raw) -> (u32, ArrayVec<Raw, MAX_PROM
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use draughts_core::{Brazilian, English, International, Kind, Pool, Russian, Thai, Turkish};
+    use draughts_core::{
+        Brazilian, English, International, Italian, Kind, Pool, Russian, Thai, Turkish,
+    };
 
     fn mirror_matches_flipped<V: Variant>() {
         let pos: Position<V> = Position::initial();
@@ -372,10 +326,11 @@ pub(crate) mod tests {
             let (raw2, _) = Geo::<V>::normalise(&p.flipped());
             assert_eq!(raw, raw2, "a position and its flip normalise alike");
         }
-        for i in 0..Geo::<V>::SQUARES {
-            assert_eq!(Geo::<V>::dense(Geo::<V>::bit(i)), i);
-            let m = Geo::<V>::mirror(1u64 << Geo::<V>::bit(i));
-            assert_eq!(m, 1u64 << Geo::<V>::bit(Geo::<V>::SQUARES - 1 - i));
+        assert_eq!(Geo::<V>::CROWN.rotated(), Geo::<V>::BLACK_CROWN);
+        // The crowning row is the top row.
+        for square in Bitboard::<V>::ALL {
+            let (row, _) = <V::Board as Geometry>::coordinates(square.number());
+            assert_eq!(Geo::<V>::CROWN.contains(square), row == 0, "{square:?}");
         }
     }
 
@@ -387,17 +342,17 @@ pub(crate) mod tests {
     #[test]
     fn mirror_english() {
         mirror_matches_flipped::<English>();
+        mirror_matches_flipped::<Italian>();
+        assert_eq!(Geo::<English>::WHITE_MEN, !Geo::<English>::CROWN);
     }
 
-    /// The full board has no ghost bits: square `n` on bit `n - 1`, turned by a bit
-    /// reversal of the whole word; men stand on rows 2 to 7 only.
+    /// The full board: square `n` on bit `n - 1`, turned by a bit reversal of the whole
+    /// word; men stand on rows 2 to 7 only.
     #[test]
     fn mirror_turkish() {
         mirror_matches_flipped::<Turkish>();
-        assert_eq!(Geo::<Turkish>::mirror(1), 1 << 63);
         assert_eq!(Geo::<Turkish>::WHITE_MEN, Geo::<Turkish>::BLACK_MEN);
-        assert_eq!(Geo::<Turkish>::WHITE_MEN, 0x00ff_ffff_ffff_ff00);
-        assert_eq!(Geo::<English>::WHITE_MEN, Geo::<English>::VALID & !0xf);
+        assert_eq!(Geo::<Turkish>::WHITE_MEN.packed(), 0x00ff_ffff_ffff_ff00);
     }
 
     /// [`predecessors`] against the move generator: every black step that is not a
@@ -528,7 +483,7 @@ pub(crate) mod tests {
             let round: Vec<_> = pos
                 .legal_moves()
                 .into_iter()
-                .filter(|mv| mv.from_bit() == mv.to_bit())
+                .filter(|mv| mv.from() == mv.to())
                 .collect();
             assert!(!round.is_empty(), "{fen}");
             for mv in round {

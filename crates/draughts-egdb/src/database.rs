@@ -533,7 +533,7 @@ impl<V: Variant> Source<V> for Database<V> {
         self.slice(material).is_some()
     }
 
-    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn stored(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         let Some(slice) = self.slice(raw.material()) else {
             return Ok(None);
         };
@@ -546,7 +546,7 @@ impl<V: Variant> Source<V> for Database<V> {
             })
     }
 
-    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn exception(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         Ok(self
             .slice(raw.material())
             .and_then(|s| s.file.exception(s.indexer.index(raw))))
@@ -577,10 +577,10 @@ mod tests {
         fn has(&self, material: Material) -> bool {
             self.0.has(material)
         }
-        fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+        fn stored(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
             self.0.stored(raw)
         }
-        fn exception(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+        fn exception(&self, _: &Raw<V>) -> Result<Option<Wld>, Error> {
             Ok(None)
         }
     }

@@ -244,14 +244,14 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
         self.table(material).is_some() || self.finished.has(material)
     }
 
-    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn stored(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(t) => Ok(wld(t.state(t.indexer.index(raw) as usize))),
             None => self.finished.stored(raw),
         }
     }
 
-    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn exception(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         match self.table(raw.material()) {
             Some(_) => Ok(None),
             None => self.finished.exception(raw),
@@ -261,7 +261,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
     /// The initialisation decided every capture position of the job (the minimax of
     /// its captures, which is what the search would compute), and the job's threat
     /// positions remember their searches in the cell's high byte.
-    fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
+    fn recall(&self, raw: &Raw<V>, budget: u8) -> Option<Option<Wld>> {
         let Some(t) = self.table(raw.material()) else {
             return self.finished.recall(raw, budget);
         };
@@ -282,7 +282,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
         }
     }
 
-    fn remember(&self, raw: &Raw, budget: u8, value: Option<Wld>) {
+    fn remember(&self, raw: &Raw<V>, budget: u8, value: Option<Wld>) {
         let Some(t) = self.table(raw.material()) else {
             return self.finished.remember(raw, budget, value);
         };
@@ -300,7 +300,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     /// A job position's cell says all: capture positions hold their minimax from the
     /// initialisation, quiet ones their value, and the job has no exceptions yet.
-    fn class(&self, raw: &Raw) -> Option<Class> {
+    fn class(&self, raw: &Raw<V>) -> Option<Class> {
         let t = self.table(raw.material())?;
         let state = t.state(t.indexer.index(raw) as usize);
         Some(if state & THREAT != 0 {
@@ -314,7 +314,7 @@ impl<V: Variant> Source<V> for JobSource<'_, V> {
 
     /// The children of a job position are in the twin slice, at scattered indices:
     /// first every index, then every load, so that the misses overlap.
-    fn warm(&self, children: &[Raw]) {
+    fn warm(&self, children: &[Raw<V>]) {
         // Filled in place: `collect` would build the list elsewhere and copy it whole.
         let mut cells = ArrayVec::<&AtomicU16, MAX_MOVES>::new();
         cells.extend(children.iter().filter_map(|raw| {
@@ -696,14 +696,14 @@ fn block_symbols<V: Variant>(table: &Table<V>, block: u64, out: &mut Vec<u8>) {
 }
 
 /// Step 1 for one index and its position (`None`: a hole); whether the position was
-/// decided (win or loss) and so starts the propagation. Works on the raw bits; only a
+/// decided (win or loss) and so starts the propagation. Works on the sets; only a
 /// capture position, and the position after a promotion, are built as a [`Position`]
 /// and probed.
 fn initialise<V: Variant>(
     source: &Finished<'_, V>,
     table: &Table<V>,
     index: u64,
-    raw: Option<Raw>,
+    raw: Option<Raw<V>>,
 ) -> Result<bool, Error> {
     let i = index as usize;
     let Some(raw) = raw else {
@@ -720,7 +720,7 @@ fn initialise<V: Variant>(
             slice: Geo::<V>::normalise(child).0.material().to_string(),
         })
     };
-    if raw.has_capture::<V>(Color::White) {
+    if raw.has_capture(Color::White) {
         let pos = Geo::<V>::position(&raw, Color::White).expect("the index makes valid positions");
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
@@ -733,7 +733,7 @@ fn initialise<V: Variant>(
         table.set(i, code(v), 0);
         return Ok(v != Wld::Draw);
     }
-    let flag = if raw.has_capture::<V>(Color::Black) {
+    let flag = if raw.has_capture(Color::Black) {
         THREAT
     } else {
         QUIET
@@ -774,7 +774,7 @@ fn initialise<V: Variant>(
 fn propagate<V: Variant>(
     table: &Table<V>,
     index: u64,
-    raw: &Raw,
+    raw: &Raw<V>,
     twin: &Table<V>,
     next: &Marks,
 ) -> u64 {

@@ -34,11 +34,11 @@ const fn every_move_blocks<V: Variant>() -> Wld {
 /// the side to move has no move, or each of its moves leaves the opponent without one
 /// (see [`over_value`]).
 #[inline]
-pub(crate) fn is_over<V: Variant>(raw: &Raw) -> bool {
+pub(crate) fn is_over<V: Variant>(raw: &Raw<V>) -> bool {
     let kings = raw.white_kings | raw.black_kings;
-    raw.white_men | raw.white_kings == 0
-        || raw.black_men | raw.black_kings == 0
-        || (matches!(V::GOAL, Goal::Crown) && kings != 0)
+    (raw.white_men | raw.white_kings).is_empty()
+        || (raw.black_men | raw.black_kings).is_empty()
+        || (matches!(V::GOAL, Goal::Crown) && !kings.is_empty())
 }
 
 /// The value of a position that is over ([`is_over`]) for the side to move: the

@@ -13,11 +13,10 @@
 //! most significant digit ([`RunIndex`]): the placements repeat once per combination of
 //! runs. Materials without runs index as before.
 
-use crate::bits::{pdep, pext};
 use crate::board::{BitIter, Geo, Raw, MAX_PREDECESSORS};
 use crate::material::Material;
 use crate::runs::RunIndex;
-use draughts_core::Variant;
+use draughts_core::{Bitboard, Variant};
 use std::marker::PhantomData;
 
 /// Largest `k` in the binomial table (pieces of one kind and colour).
@@ -53,7 +52,7 @@ fn binomial(n: u32, k: u32) -> u64 {
     BINOMIAL[n as usize][k as usize]
 }
 
-/// Colex rank of the set bits of `set` (a dense mask).
+/// Colex rank of the set bits of `set` (places packed by [`Bitboard::packed_in`]).
 #[inline]
 fn rank(set: u64) -> u64 {
     BitIter(set)
@@ -62,7 +61,7 @@ fn rank(set: u64) -> u64 {
         .sum()
 }
 
-/// The `k`-element dense set of colex rank `r`.
+/// The `k`-element set of places of colex rank `r`.
 #[inline]
 fn unrank(mut r: u64, k: u32, universe: u32) -> u64 {
     let mut set = 0;
@@ -89,19 +88,6 @@ fn unrank(mut r: u64, k: u32, universe: u32) -> u64 {
     set
 }
 
-/// Compacts the dense mask `set` by deleting the squares of `occupied` (which it must
-/// not meet): square `s` becomes `s - |occupied below s|`.
-#[inline]
-fn compact(set: u64, occupied: u64) -> u64 {
-    pext(set, !occupied)
-}
-
-/// The inverse of [`compact`]: spreads `set` over the squares not in `occupied`.
-#[inline]
-fn expand(set: u64, occupied: u64) -> u64 {
-    pdep(set, !occupied)
-}
-
 /// Indexes the White-to-move positions of one material on variant `V`'s board.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Indexer<V: Variant> {
@@ -118,21 +104,7 @@ pub(crate) struct Indexer<V: Variant> {
 
 impl<V: Variant> Indexer<V> {
     /// Squares a man may stand on (the same number for both colours).
-    const MAN_SQUARES: u32 = Geo::<V>::WHITE_MEN.count_ones();
-
-    /// The squares White's men may stand on, as a dense mask: all but the first
-    /// [`Geo::PER_ROW`] on the boards of dark squares.
-    #[inline(always)]
-    fn white_men() -> u64 {
-        Geo::<V>::to_dense(Geo::<V>::WHITE_MEN)
-    }
-
-    /// The squares Black's men may stand on, as a dense mask: the first
-    /// [`Indexer::MAN_SQUARES`] on the boards of dark squares.
-    #[inline(always)]
-    fn black_men() -> u64 {
-        Geo::<V>::to_dense(Geo::<V>::BLACK_MEN)
-    }
+    const MAN_SQUARES: u32 = Geo::<V>::WHITE_MEN.len() as u32;
 
     /// The indexer of `material`.
     ///
@@ -193,19 +165,15 @@ impl<V: Variant> Indexer<V> {
 
     /// The index of a White-to-move position of this material.
     #[inline]
-    pub fn index(&self, raw: &Raw) -> u64 {
+    pub fn index(&self, raw: &Raw<V>) -> u64 {
         debug_assert_eq!(raw.material(), self.material);
         debug_assert!(Geo::<V>::men_in_reach(raw));
-        let white_men = Geo::<V>::to_dense(raw.white_men);
-        let black_men = Geo::<V>::to_dense(raw.black_men);
-        let white_kings = Geo::<V>::to_dense(raw.white_kings);
-        let black_kings = Geo::<V>::to_dense(raw.black_kings);
-        let men = white_men | black_men;
+        let men = raw.white_men | raw.black_men;
         let ranks = [
-            rank(pext(white_men, Self::white_men())),
-            rank(pext(black_men, Self::black_men())),
-            rank(compact(white_kings, men)),
-            rank(compact(black_kings, men | white_kings)),
+            rank(raw.white_men.packed_in(Geo::<V>::WHITE_MEN)),
+            rank(raw.black_men.packed_in(Geo::<V>::BLACK_MEN)),
+            rank(raw.white_kings.packed_in(!men)),
+            rank(raw.black_kings.packed_in(!(men | raw.white_kings))),
         ];
         let placement = ranks
             .iter()
@@ -220,13 +188,13 @@ impl<V: Variant> Indexer<V> {
 
     /// The position of an index, or `None` for a hole (or an index out of range).
     #[inline]
-    pub fn position(&self, index: u64) -> Option<Raw> {
+    pub fn position(&self, index: u64) -> Option<Raw<V>> {
         Cursor::new(*self).position(index)
     }
 
     /// The men and White's kings of the indices `high * radix[3]..(high + 1) *
     /// radix[3]` (which differ only in Black's kings); `None` for holes.
-    fn upper(&self, high: u64) -> Option<Upper> {
+    fn upper(&self, high: u64) -> Option<Upper<V>> {
         let mut ranks = [0u64; 3];
         let mut rest = high;
         for i in (0..3).rev() {
@@ -234,47 +202,41 @@ impl<V: Variant> Indexer<V> {
             rest /= self.radix[i];
         }
         let m = self.material;
-        let white_men = pdep(
+        let white_men = Bitboard::from_packed_in(
             unrank(ranks[0], m.white_men.into(), Self::MAN_SQUARES),
-            Self::white_men(),
+            Geo::<V>::WHITE_MEN,
         );
-        let black_men = pdep(
+        let black_men = Bitboard::from_packed_in(
             unrank(ranks[1], m.black_men.into(), Self::MAN_SQUARES),
-            Self::black_men(),
+            Geo::<V>::BLACK_MEN,
         );
-        if white_men & black_men != 0 {
+        if !(white_men & black_men).is_empty() {
             return None;
         }
         let men = white_men | black_men;
-        let white_kings = expand(
+        let white_kings = Bitboard::from_packed_in(
             unrank(ranks[2], m.white_kings.into(), Geo::<V>::SQUARES - m.men()),
-            men,
+            !men,
         );
         Some(Upper {
             occupied: men | white_kings,
             raw: Raw {
-                white_men: to_bits::<V>(white_men),
-                white_kings: to_bits::<V>(white_kings),
-                black_men: to_bits::<V>(black_men),
+                white_men,
+                white_kings,
+                black_men,
                 ..Raw::default()
             },
         })
     }
 }
 
-/// Dense squares to raw bits.
-#[inline]
-fn to_bits<V: Variant>(dense: u64) -> u64 {
-    pdep(dense, Geo::<V>::VALID)
-}
-
 /// What indices sharing their three upper ranks share.
 #[derive(Clone, Copy)]
-struct Upper {
-    /// The dense squares of the men and White's kings.
-    occupied: u64,
+struct Upper<V: Variant> {
+    /// The squares of the men and White's kings.
+    occupied: Bitboard<V>,
     /// The position without Black's kings.
-    raw: Raw,
+    raw: Raw<V>,
 }
 
 /// Unranks indices one after another, reusing the three upper ranks (men and White's
@@ -283,7 +245,7 @@ struct Upper {
 pub(crate) struct Cursor<V: Variant> {
     indexer: Indexer<V>,
     /// The last upper part unranked: `index / radix[3]` and the part (`None`: a hole).
-    last: Option<(u64, Option<Upper>)>,
+    last: Option<(u64, Option<Upper<V>>)>,
 }
 
 impl<V: Variant> Cursor<V> {
@@ -296,7 +258,7 @@ impl<V: Variant> Cursor<V> {
 
     /// As [`Indexer::position`].
     #[inline]
-    pub fn position(&mut self, index: u64) -> Option<Raw> {
+    pub fn position(&mut self, index: u64) -> Option<Raw<V>> {
         let ix = &self.indexer;
         if index >= ix.size {
             return None;
@@ -317,9 +279,10 @@ impl<V: Variant> Cursor<V> {
         }?;
         let m = ix.material;
         let free = Geo::<V>::SQUARES - m.men() - u32::from(m.white_kings);
-        let black_kings = expand(unrank(low, m.black_kings.into(), free), upper.occupied);
+        let black_kings =
+            Bitboard::from_packed_in(unrank(low, m.black_kings.into(), free), !upper.occupied);
         let mut raw = Raw {
-            black_kings: to_bits::<V>(black_kings),
+            black_kings,
             ..upper.raw
         };
         if const { V::KING_MOVE_LIMIT.is_some() } {
@@ -332,7 +295,7 @@ impl<V: Variant> Cursor<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{Color, English, International, Position, Turkish};
+    use draughts_core::{Color, English, Geometry, International, Position, Square, Turkish};
     use proptest::prelude::*;
     use proptest::test_runner::TestCaseError;
 
@@ -365,10 +328,10 @@ mod tests {
     /// index has always used (White's all but the first row, Black's all but the
     /// last), so their ranks, and the files, are those of before the full board.
     fn men_ranges<V: Variant>() {
-        let (squares, per_row) = (Geo::<V>::SQUARES, Geo::<V>::PER_ROW);
+        let (squares, per_row) = (Geo::<V>::SQUARES, <V::Board as Geometry>::PER_ROW);
         let all = (1u64 << squares) - 1;
-        assert_eq!(Indexer::<V>::white_men(), all & !((1 << per_row) - 1));
-        assert_eq!(Indexer::<V>::black_men(), all >> per_row);
+        assert_eq!(Geo::<V>::WHITE_MEN.packed(), all & !((1 << per_row) - 1));
+        assert_eq!(Geo::<V>::BLACK_MEN.packed(), all >> per_row);
     }
 
     #[test]
@@ -419,22 +382,22 @@ mod tests {
         assert_eq!(valid, 378 * 28 - (24 * 27));
     }
 
-    fn arbitrary_raw<V: Variant>() -> impl Strategy<Value = Raw> {
-        let squares = Geo::<V>::SQUARES;
-        proptest::collection::vec((0..squares, 0u8..4), 2..=6).prop_filter_map(
+    fn arbitrary_raw<V: Variant>() -> impl Strategy<Value = Raw<V>> {
+        let squares = Geo::<V>::SQUARES as u8;
+        proptest::collection::vec((1..=squares, 0u8..4), 2..=6).prop_filter_map(
             "overlapping or illegal placement",
             move |pieces| {
                 let mut raw = Raw::default();
                 for (s, kind) in pieces {
-                    let bit = 1u64 << Geo::<V>::bit(s);
-                    if raw.occupied() & bit != 0 {
+                    let one = Bitboard::from_square(Square::new(s)?)?;
+                    if !(raw.occupied() & one).is_empty() {
                         return None;
                     }
                     match kind {
-                        0 if bit & Geo::<V>::WHITE_MEN != 0 => raw.white_men |= bit,
-                        1 => raw.white_kings |= bit,
-                        2 if bit & Geo::<V>::BLACK_MEN != 0 => raw.black_men |= bit,
-                        3 => raw.black_kings |= bit,
+                        0 if !(one & Geo::<V>::WHITE_MEN).is_empty() => raw.white_men |= one,
+                        1 => raw.white_kings |= one,
+                        2 if !(one & Geo::<V>::BLACK_MEN).is_empty() => raw.black_men |= one,
+                        3 => raw.black_kings |= one,
                         _ => return None,
                     }
                 }
@@ -444,7 +407,7 @@ mod tests {
     }
 
     /// The index of `raw` is in range and gives `raw` back.
-    fn round_trips<V: Variant>(raw: Raw) -> Result<(), TestCaseError> {
+    fn round_trips<V: Variant>(raw: Raw<V>) -> Result<(), TestCaseError> {
         let indexer = Indexer::<V>::new(raw.material());
         let i = indexer.index(&raw);
         prop_assert!(i < indexer.size());

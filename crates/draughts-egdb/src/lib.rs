@@ -73,8 +73,7 @@
 //! [`build`] makes every slice up to a number of pieces, smallest first (captures lead to
 //! fewer pieces, promotions to fewer men), one file per slice named by [`file_name`];
 //! a finished file is never rebuilt, so an interrupted build resumes where it stopped.
-//! [`Database::open`] maps the files (`unsafe`, in one module; the other is the
-//! index's use of BMI2 instructions).
+//! [`Database::open`] maps the files (`unsafe`, in one module).
 //!
 //! # File format
 //!
@@ -130,8 +129,6 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-#[allow(unsafe_code)]
-mod bits;
 mod board;
 mod database;
 mod error;

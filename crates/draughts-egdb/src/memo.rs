@@ -126,7 +126,7 @@ pub(crate) struct Finished<'a, V: Variant> {
 }
 
 impl<V: Variant> Finished<'_, V> {
-    fn key(&self, raw: &Raw, budget: u8) -> Option<u64> {
+    fn key(&self, raw: &Raw<V>, budget: u8) -> Option<u64> {
         let slice = self.db.slice(raw.material())?;
         Memo::key(raw.material(), slice.indexer.index(raw), budget)
     }
@@ -137,18 +137,18 @@ impl<V: Variant> Source<V> for Finished<'_, V> {
         self.db.has(material)
     }
 
-    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn stored(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         match self.values.get(raw) {
             Some(v) => Ok(Some(v)),
             None => self.db.stored(raw),
         }
     }
 
-    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error> {
+    fn exception(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error> {
         self.db.exception(raw)
     }
 
-    fn recall(&self, raw: &Raw, budget: u8) -> Option<Option<Wld>> {
+    fn recall(&self, raw: &Raw<V>, budget: u8) -> Option<Option<Wld>> {
         if budget + 1 >= THREAT_PLIES {
             if let Some(v) = self.values.get(raw) {
                 return Some(Some(v));
@@ -157,7 +157,7 @@ impl<V: Variant> Source<V> for Finished<'_, V> {
         self.memo.borrow().recall(self.key(raw, budget)?)
     }
 
-    fn remember(&self, raw: &Raw, budget: u8, value: Option<Wld>) {
+    fn remember(&self, raw: &Raw<V>, budget: u8, value: Option<Wld>) {
         if let Some(key) = self.key(raw, budget) {
             self.memo.borrow_mut().remember(key, value);
         }

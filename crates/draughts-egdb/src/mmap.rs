@@ -1,5 +1,4 @@
-//! One of the two places with `unsafe` (the other is [`crate::bits`]): mapping a file
-//! into memory.
+//! The one place with `unsafe`: mapping a file into memory.
 //!
 //! Mapping (rather than reading) lets a database of many gigabytes open in
 //! microseconds and share the page cache between processes; a probe touches only the

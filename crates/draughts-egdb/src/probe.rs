@@ -43,25 +43,25 @@ pub(crate) trait Source<V: Variant> {
     /// Whether positions of `material` (White to move) are available.
     fn has(&self, material: Material) -> bool;
     /// The stored value of a quiet White-to-move position.
-    fn stored(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
+    fn stored(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error>;
     /// The value stored in the exception list for a threat position.
-    fn exception(&self, raw: &Raw) -> Result<Option<Wld>, Error>;
+    fn exception(&self, raw: &Raw<V>) -> Result<Option<Wld>, Error>;
     /// What an earlier [`minimax`] of `raw` (White to move; a threat position, or a
     /// capture position with budget [`THREAT_PLIES`]) with `budget` returned, if the
     /// source remembers it: `Some(None)` for undecided. The builder remembers (its
     /// tables hold the value of every capture position of the job from the
     /// initialisation, and see [`Source::remember`]); files do not.
-    fn recall(&self, _raw: &Raw, _budget: u8) -> Option<Option<Wld>> {
+    fn recall(&self, _raw: &Raw<V>, _budget: u8) -> Option<Option<Wld>> {
         None
     }
     /// Notes what [`minimax`] of `raw` with `budget` returned, for [`Source::recall`].
-    fn remember(&self, _raw: &Raw, _budget: u8, _value: Option<Wld>) {}
+    fn remember(&self, _raw: &Raw<V>, _budget: u8, _value: Option<Wld>) {}
     /// What the source has stored of `raw` (White to move, its slice available) besides
     /// a value: whether the side to move must capture, or only the opponent could, or
     /// neither, with what the probe answers for the first and the last. The builder
     /// knows this for the positions of the job it solves, so the probe need not ask the
     /// move generator; files do not (`None`).
-    fn class(&self, _raw: &Raw) -> Option<Class> {
+    fn class(&self, _raw: &Raw<V>) -> Option<Class> {
         None
     }
     /// Whether [`minimax`] should call [`Source::warm`] (a constant, so that sources
@@ -70,7 +70,7 @@ pub(crate) trait Source<V: Variant> {
     /// Called with every child of a node (normalised) before any is looked at: a
     /// source whose values lie in memory too large for the caches loads them here, all
     /// at once, so that the cache misses overlap instead of coming one at a time.
-    fn warm(&self, _children: &[Raw]) {}
+    fn warm(&self, _children: &[Raw<V>]) {}
 }
 
 /// A position's class as [`Source::class`] reports it.
@@ -91,7 +91,7 @@ enum Resolved {
 /// Steps 1 to 5 of the probe except the threat search, for a position normalised to
 /// White to move. Works on the bits: a [`Position`] is built only where moves are
 /// generated.
-fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, Error> {
+fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw<V>) -> Result<Resolved, Error> {
     if goal::is_over::<V>(raw) {
         let pos = Geo::<V>::position(raw, Color::White).expect("valid bits");
         return Ok(Resolved::Value(Some(goal::over_value(&pos))));
@@ -105,10 +105,10 @@ fn resolve<V: Variant, S: Source<V>>(source: &S, raw: &Raw) -> Result<Resolved, 
         Some(Class::Threat) => return Ok(Resolved::Threat),
         None => {}
     }
-    if raw.has_capture::<V>(Color::White) {
+    if raw.has_capture(Color::White) {
         return search(source, raw, THREAT_PLIES).map(Resolved::Value);
     }
-    if !raw.has_capture::<V>(Color::Black) {
+    if !raw.has_capture(Color::Black) {
         return source.stored(raw).map(Resolved::Value);
     }
     Ok(match source.exception(raw)? {
@@ -141,7 +141,7 @@ pub(crate) fn probe<V: Variant, S: Source<V>>(
 /// value or unknown), so a remembered one is what the search would find again.
 fn search<V: Variant, S: Source<V>>(
     source: &S,
-    raw: &Raw,
+    raw: &Raw<V>,
     budget: u8,
 ) -> Result<Option<Wld>, Error> {
     if let Some(v) = source.recall(raw, budget) {
@@ -170,7 +170,7 @@ pub(crate) fn minimax<V: Variant, S: Source<V>>(
     if moves.is_empty() {
         return Ok(Some(goal::no_move::<V>()));
     }
-    let mut children = ArrayVec::<Raw, MAX_MOVES>::new();
+    let mut children = ArrayVec::<Raw<V>, MAX_MOVES>::new();
     children.extend(moves.iter().map(|mv| Geo::<V>::after(pos, mv)));
     if S::WARMS {
         source.warm(&children);
@@ -271,11 +271,11 @@ mod tests {
         fn has(&self, _: Material) -> bool {
             true
         }
-        fn stored(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+        fn stored(&self, _: &Raw<V>) -> Result<Option<Wld>, Error> {
             self.lookups.set(self.lookups.get() + 1);
             Ok(Some(Wld::Draw))
         }
-        fn exception(&self, _: &Raw) -> Result<Option<Wld>, Error> {
+        fn exception(&self, _: &Raw<V>) -> Result<Option<Wld>, Error> {
             Ok(None)
         }
     }

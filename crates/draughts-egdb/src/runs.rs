@@ -14,33 +14,34 @@
 //! king whose run has reached the limit may not make another non-capturing move; the
 //! opponent's run ends when its king or its last man is taken.
 
-use crate::bits::pdep;
-use crate::board::{BitIter, Raw};
+use crate::board::Raw;
 use crate::material::Material;
 use draughts_core::{Bitboard, Color, Position, Variant};
 
-/// One side's run in a raw position: none, or the raw bit of the king and how many
-/// non-capturing moves in a row it has made.
+/// One side's run in a [`Raw`] position: none, or the king (by its place in
+/// [`Bitboard::packed`]) and how many non-capturing moves in a row it has made.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Run {
-    bit: u8,
+    place: u8,
     moves: u8,
 }
 
 impl Run {
     /// No run under way.
-    pub const NONE: Run = Run { bit: 0, moves: 0 };
+    pub const NONE: Run = Run { place: 0, moves: 0 };
 
-    fn new(bit: u32, moves: u8) -> Run {
+    /// The run of `moves` moves of the one king in `king`.
+    fn new<V: Variant>(king: Bitboard<V>, moves: u8) -> Run {
+        debug_assert_eq!(king.len(), 1);
         Run {
-            bit: bit as u8,
+            place: king.packed().trailing_zeros() as u8,
             moves,
         }
     }
 
-    /// The king's raw bit as a set (0: none).
-    pub fn king(self) -> u64 {
-        u64::from(self.moves != 0) << self.bit
+    /// The king as a set (empty: none).
+    pub fn king<V: Variant>(self) -> Bitboard<V> {
+        Bitboard::from_packed(u64::from(self.moves != 0) << self.place)
     }
 }
 
@@ -51,9 +52,10 @@ pub(crate) fn of<V: Variant>(pos: &Position<V>) -> [Run; 2] {
     if const { V::KING_MOVE_LIMIT.is_some() } {
         for color in Color::BOTH {
             if let Some((square, moves)) = pos.king_run(color) {
-                if !pos.men(color).is_empty() {
-                    let bit = Bitboard::<V>::bit(square).unwrap_or(0).trailing_zeros();
-                    runs[color.index()] = Run::new(bit, moves);
+                if let Some(king) = Bitboard::<V>::from_square(square) {
+                    if !pos.men(color).is_empty() {
+                        runs[color.index()] = Run::new(king, moves);
+                    }
                 }
             }
         }
@@ -69,26 +71,29 @@ pub(crate) fn apply<V: Variant>(pos: Position<V>, runs: [Run; 2]) -> Option<Posi
         .zip(runs)
         .filter(|(_, run)| run.moves > 0)
         .try_fold(pos, |pos, (color, run)| {
-            let square = Bitboard::<V>::from_bits(run.king()).iter().next()?;
+            let square = run.king::<V>().first()?;
             pos.with_king_run(color, square, run.moves).ok()
         })
 }
 
-/// The run of the mirrored board: the king's bit through `mirror`.
-pub(crate) fn mirrored(run: Run, mirror: impl Fn(u64) -> u64) -> Run {
+/// The run on the board turned 180 degrees.
+#[inline]
+pub(crate) fn mirrored<V: Variant>(run: Run) -> Run {
     match run.moves {
         0 => Run::NONE,
-        n => Run::new(mirror(run.king()).trailing_zeros(), n),
+        n => Run::new(run.king::<V>().rotated(), n),
     }
 }
 
 /// White's king in `raw` that may not step (its run is at the limit and White has men);
-/// 0 if none.
+/// empty if none.
 #[inline]
-pub(crate) fn blocked<V: Variant>(raw: &Raw) -> u64 {
+pub(crate) fn blocked<V: Variant>(raw: &Raw<V>) -> Bitboard<V> {
     match V::KING_MOVE_LIMIT {
-        Some(limit) if raw.white_men != 0 && raw.runs[0].moves >= limit => raw.runs[0].king(),
-        _ => 0,
+        Some(limit) if !raw.white_men.is_empty() && raw.runs[0].moves >= limit => {
+            raw.runs[0].king()
+        }
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -96,39 +101,39 @@ pub(crate) fn blocked<V: Variant>(raw: &Raw) -> u64 {
 /// limit and men, the run says which (a man if none is under way, else the run's
 /// king); otherwise any.
 #[inline]
-pub(crate) fn stepped<V: Variant>(raw: &Raw) -> (u64, u64) {
+pub(crate) fn stepped<V: Variant>(raw: &Raw<V>) -> (Bitboard<V>, Bitboard<V>) {
     let run = raw.runs[1];
-    if V::KING_MOVE_LIMIT.is_none() || raw.black_men == 0 {
+    if V::KING_MOVE_LIMIT.is_none() || raw.black_men.is_empty() {
         (raw.black_men, raw.black_kings)
     } else if run.moves == 0 {
-        (raw.black_men, 0)
+        (raw.black_men, Bitboard::EMPTY)
     } else {
-        (0, run.king())
+        (Bitboard::EMPTY, run.king())
     }
 }
 
-/// Black's runs before its step that led to `raw` (a man's if `king_from` is 0, else
-/// the step of the run's king from `king_from`), with the kings Black had then.
+/// Black's runs before its step that led to `raw` (a man's if `king_from` is empty,
+/// else the step of the run's king from `king_from`), with the kings Black had then.
 #[inline]
-pub(crate) fn before<V: Variant>(raw: &Raw, king_from: u64, mut emit: impl FnMut(Run)) {
+pub(crate) fn before<V: Variant>(raw: &Raw<V>, king_from: Bitboard<V>, mut emit: impl FnMut(Run)) {
     let Some(limit) = V::KING_MOVE_LIMIT else {
         return emit(Run::NONE);
     };
-    if raw.black_men == 0 {
+    if raw.black_men.is_empty() {
         return emit(Run::NONE);
     }
     let run = raw.runs[1];
     // Any run ends in a man's step, and a king's step starts a new one unless it was
     // that king's.
-    let others = match (king_from, run.moves) {
-        (0, _) => raw.black_kings,
-        (_, 1) => raw.black_kings & !run.king(),
-        (from, n) => return emit(Run::new(from.trailing_zeros(), n - 1)),
+    let others = match (king_from.is_empty(), run.moves) {
+        (true, _) => raw.black_kings,
+        (false, 1) => raw.black_kings - run.king(),
+        (false, n) => return emit(Run::new(king_from, n - 1)),
     };
     emit(Run::NONE);
-    for bit in BitIter(others) {
+    for king in others.singles() {
         for moves in 1..=limit {
-            emit(Run::new(bit, moves));
+            emit(Run::new(king, moves));
         }
     }
 }
@@ -170,11 +175,12 @@ impl RunIndex {
 
     /// The number of `raw`'s runs, below [`RunIndex::size`]: White's in the low digit.
     #[inline]
-    pub fn code(&self, raw: &Raw) -> u64 {
-        let side = |run: Run, kings: u64| match run.moves {
+    pub fn code<V: Variant>(&self, raw: &Raw<V>) -> u64 {
+        let side = |run: Run, kings: Bitboard<V>| match run.moves {
             0 => 0,
             n => {
-                let ordinal = (kings & (run.king() - 1)).count_ones();
+                // The king's place among its side's kings.
+                let ordinal = run.king().packed_in(kings).trailing_zeros();
                 1 + u64::from(ordinal) * u64::from(self.limit) + u64::from(n - 1)
             }
         };
@@ -183,13 +189,13 @@ impl RunIndex {
 
     /// Sets `raw`'s runs from [`RunIndex::code`]'s number (its pieces already placed).
     #[inline]
-    pub fn decode(&self, code: u64, raw: &mut Raw) {
-        let side = |code: u64, kings: u64| match code {
+    pub fn decode<V: Variant>(&self, code: u64, raw: &mut Raw<V>) {
+        let side = |code: u64, kings: Bitboard<V>| match code {
             0 => Run::NONE,
             c => {
                 let limit = u64::from(self.limit);
-                let king = pdep(1 << ((c - 1) / limit), kings);
-                Run::new(king.trailing_zeros(), ((c - 1) % limit) as u8 + 1)
+                let king = Bitboard::from_packed_in(1 << ((c - 1) / limit), kings);
+                Run::new(king, ((c - 1) % limit) as u8 + 1)
             }
         };
         raw.runs = [
@@ -308,11 +314,17 @@ mod tests {
     #[test]
     fn codes_round_trip() {
         let runs = RunIndex::of::<Frisian>(Material::new(1, 2, 1, 1));
+        let set = |squares: &[u8]| {
+            squares
+                .iter()
+                .map(|&n| draughts_core::Square::new_unchecked(n))
+                .collect::<Bitboard<Frisian>>()
+        };
         let mut raw = Raw {
-            white_men: 1 << 20,
-            white_kings: 1 << 3 | 1 << 40,
-            black_men: 1 << 12,
-            black_kings: 1 << 30,
+            white_men: set(&[19]),
+            white_kings: set(&[4, 37]),
+            black_men: set(&[12]),
+            black_kings: set(&[28]),
             ..Raw::default()
         };
         let mut seen = std::collections::HashSet::new();
@@ -320,8 +332,8 @@ mod tests {
             runs.decode(code, &mut raw);
             assert_eq!(runs.code(&raw), code);
             assert!(seen.insert(raw.runs));
-            assert_eq!(raw.runs[0].king() & !raw.white_kings, 0);
-            assert_eq!(raw.runs[1].king() & !raw.black_kings, 0);
+            assert!((raw.runs[0].king() - raw.white_kings).is_empty());
+            assert!((raw.runs[1].king() - raw.black_kings).is_empty());
             assert!(raw.runs.iter().all(|r| r.moves <= 3));
         }
     }

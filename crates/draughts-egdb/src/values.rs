@@ -147,7 +147,7 @@ impl<V: Variant> Table<V> {
     }
 
     #[inline]
-    fn get(&self, raw: &Raw) -> Option<Wld> {
+    fn get(&self, raw: &Raw<V>) -> Option<Wld> {
         let index = self.indexer.index(raw);
         let byte = self.bytes[HEADER_LEN + (index / 4) as usize];
         match byte >> (2 * (index % 4)) & 3 {
@@ -186,7 +186,7 @@ impl<V: Variant> ValueTables<V> {
     /// The value of a White-to-move position of a slice whose table is open; `None`
     /// if there is none.
     #[inline]
-    pub fn get(&self, raw: &Raw) -> Option<Wld> {
+    pub fn get(&self, raw: &Raw<V>) -> Option<Wld> {
         let key = crate::database::table_key(raw.material())?;
         self.tables[key].as_ref()?.get(raw)
     }

@@ -1,0 +1,93 @@
+//! The databases pinned byte for byte: every variant's files up to 3 pieces (4 for
+//! English and the mirrored 8x8 boards of Italian and Spanish) hashed, file name and
+//! bytes, and the probe's answers on seeded random positions of up to 5 pieces hashed
+//! too. The checksums were taken before the database left the core's raw bit layout
+//! for typed operations; any change to a file or an answer, in any variant, changes
+//! them.
+
+use draughts_core::Variant;
+use draughts_egdb::{build, wld_letter, BuildOptions, Database, Material, Sampler};
+use std::path::PathBuf;
+
+/// FNV-1a over bytes.
+struct Fnv(u64);
+
+impl Fnv {
+    fn add(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
+/// The checksums of variant `V`'s database up to `pieces`: of its files (in name order,
+/// each name and its bytes) and of the probe's answers on 300 random positions of every
+/// material up to 5 pieces, either side to move (those beyond the database answer
+/// unknown unless a capture leads into it).
+fn checksums<V: Variant>(pieces: u32) -> (u64, u64) {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("egdb-golden-{}-{}", V::NAME, std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    build::<V>(&dir, pieces, &BuildOptions::default()).expect("the build");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    names.sort();
+    let mut files = Fnv(0xcbf2_9ce4_8422_2325);
+    for name in &names {
+        files.add(name.as_encoded_bytes());
+        files.add(&std::fs::read(dir.join(name)).expect("a file"));
+    }
+    let db = Database::<V>::open(&dir).expect("the database");
+    let mut answers = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut sampler = Sampler::new(24);
+    for material in Material::all_up_to(5) {
+        for _ in 0..300 {
+            let turn = sampler.color();
+            if let Some(pos) = sampler.position::<V>(material, turn) {
+                let value = db.probe(&pos).expect("an undamaged database");
+                answers.add(pos.to_fen().as_bytes());
+                answers.add(&[wld_letter(value) as u8]);
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("the folder removed");
+    assert!(!names.is_empty(), "{}: no files", V::NAME);
+    (files.0, answers.0)
+}
+
+/// One test per variant: its name, its type, the pieces built, and the two checksums.
+macro_rules! golden {
+    ($($test:ident $variant:ident $pieces:literal $files:literal $answers:literal),+ $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                let (files, answers) = checksums::<draughts_core::$variant>($pieces);
+                assert_eq!(
+                    (files, answers),
+                    ($files, $answers),
+                    "files {files:#018x}, answers {answers:#018x}"
+                );
+            }
+        )+
+    };
+}
+
+golden! {
+    international International 3 0xc1c828737a2f5ea7 0x2955bb3a54a1d692,
+    english English 4 0xdf59a0585acecb2e 0xbe8a4aaa8c57a174,
+    brazilian Brazilian 3 0x9c7a933ea6f0919e 0x08303da691f3a185,
+    pool Pool 3 0x5f053eddb4e3521e 0x6b1a3127d3069da5,
+    russian Russian 3 0x2d8da6e18b48304f 0x08303da691f3a185,
+    italian Italian 4 0xbe57623925aa5b1c 0x5124fbd2d63284f0,
+    spanish Spanish 4 0x49e4ba5a8919841f 0xdaea68fe6337202a,
+    czech Czech 3 0xe021461e937f07a5 0x5aa4ff1c07cc154f,
+    thai Thai 3 0xd5b9f70dbf4b8662 0x39bb62ad2b08a88e,
+    turkish Turkish 3 0xdce5f247521773ca 0x1c367b7137966619,
+    killer Killer 3 0x5a9080396351b844 0xb5d73e90a0075680,
+    antidraughts Antidraughts 3 0x0f171beb6b5afc28 0xbe3468fbe7f6b7e3,
+    breakthrough Breakthrough 3 0xf089d24140ef0915 0x540e7f36e2b99804,
+    frisian Frisian 3 0x73bf01dbcb2def16 0xe17910268bdb51ab,
+    frysk Frysk 3 0x9997ded2cf6c7180 0xe17910268bdb51ab,
+}
