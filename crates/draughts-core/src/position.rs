@@ -246,6 +246,20 @@ impl<V: Variant> Position<V> {
         )
     }
 
+    /// The row where `color`'s men crown: the top row for White, the bottom row for
+    /// Black.
+    ///
+    /// ```
+    /// use draughts_core::{Color, English, Position, Square};
+    ///
+    /// let row: Vec<u8> = Position::<English>::crowning_row(Color::Black).iter().map(Square::number).collect();
+    /// assert_eq!(row, [29, 30, 31, 32]);
+    /// ```
+    #[inline(always)]
+    pub const fn crowning_row(color: Color) -> Bitboard<V> {
+        Bitboard::from_bits(crowning_row::<V::Board>(color))
+    }
+
     /// The side to move.
     #[inline]
     pub const fn turn(&self) -> Color {

@@ -62,17 +62,9 @@ pub(crate) struct Geo<V: Variant>(PhantomData<V>);
 impl<V: Variant> Geo<V> {
     pub const SQUARES: u32 = <V::Board as Geometry>::SQUARES as u32;
     /// White's crowning row (the top row).
-    pub const CROWN: Bitboard<V> = {
-        let mut row = Bitboard::EMPTY;
-        let mut col = 0;
-        while col < <V::Board as Geometry>::SIDE {
-            row = row.union(Bitboard::at(0, col));
-            col += 1;
-        }
-        row
-    };
+    pub const CROWN: Bitboard<V> = Position::<V>::crowning_row(Color::White);
     /// Black's crowning row (the bottom row).
-    const BLACK_CROWN: Bitboard<V> = Self::CROWN.rotated();
+    const BLACK_CROWN: Bitboard<V> = Position::<V>::crowning_row(Color::Black);
     /// The squares White's men can stand on ([`Position::man_squares`]).
     pub const WHITE_MEN: Bitboard<V> = Position::<V>::man_squares(Color::White);
     /// The squares Black's men can stand on.
