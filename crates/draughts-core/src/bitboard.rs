@@ -12,8 +12,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 ///
 /// The set operators (`&`, `|`, `^`, `-` for the difference, `!` for the complement
 /// within the board) and [`Bitboard::shift`] each compile to an instruction or two on
-/// the raw word. The bit layout is described in [`crate::geometry`]; [`Bitboard::bits`]
-/// still exposes it for code that has not moved to these operations.
+/// the raw word. The bit layout stays inside the core: [`Bitboard::slot`] and
+/// [`Bitboard::packed`] give indices for tables without it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard<V: Variant> {
     bits: u64,
@@ -50,7 +50,7 @@ impl<V: Variant> Bitboard<V> {
 
     /// The set with the given raw bits; bits outside the board are dropped.
     #[inline]
-    pub const fn from_bits(bits: u64) -> Bitboard<V> {
+    pub(crate) const fn from_bits(bits: u64) -> Bitboard<V> {
         Bitboard {
             bits: bits & <V::Board as Geometry>::VALID,
             variant: PhantomData,
@@ -59,13 +59,13 @@ impl<V: Variant> Bitboard<V> {
 
     /// The raw bits (layout in [`crate::geometry`]).
     #[inline]
-    pub const fn bits(self) -> u64 {
+    pub(crate) const fn bits(self) -> u64 {
         self.bits
     }
 
     /// The bit of a square, or `None` if the square is not on this board.
     #[inline]
-    pub fn bit(square: Square) -> Option<u64> {
+    pub(crate) fn bit(square: Square) -> Option<u64> {
         let n = square.number();
         (n <= <V::Board as Geometry>::SQUARES)
             .then(|| 1u64 << <V::Board as Geometry>::bit_of_square(n))

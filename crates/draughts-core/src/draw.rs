@@ -186,7 +186,7 @@ impl<V: Variant> DrawClock<V> {
     #[inline]
     #[must_use]
     pub fn after(&self, before: &Position<V>, mv: &Move<V>, after: &Position<V>) -> DrawClock<V> {
-        let man_moved = before.king_bits() & (1u64 << (mv.from_bit() & 63)) == 0;
+        let man_moved = before.king_bits() & (1u64 << (mv.start_bit() & 63)) == 0;
         let reversible = if mv.is_capture() || man_moved {
             0
         } else {

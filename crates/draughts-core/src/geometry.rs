@@ -121,13 +121,19 @@ impl Direction {
     }
 }
 
-/// Board geometry: the size of the board and the bit layout of its playable squares.
-pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+/// Board geometry: the size of the board and the numbering of its playable squares.
+///
+/// The four boards ([`Board10`], [`Board8`], [`Board8Mirrored`], [`Board8Full`]) are the
+/// only ones: the trait is sealed, and its items on the bit layout are the core's own.
+pub trait Geometry:
+    sealed::Sealed + Copy + Eq + Hash + Debug + Default + Send + Sync + 'static
+{
     /// Squares along one side of the board (8 or 10).
     const SIDE: u8;
     /// Where a [`crate::Move`] keeps the bits of its start and end squares: `()` where
     /// they fit in the spare top bits of its bit sets (boards of dark squares), `[u8; 2]`
     /// where the sets take the whole word (the full board).
+    #[doc(hidden)]
     type EndBits: EndBits;
     /// Every square is playable (Turkish), not only the dark ones; see the module
     /// documentation for the layout.
@@ -141,10 +147,13 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Number of playable squares.
     const SQUARES: u8 = Self::SIDE * Self::PER_ROW;
     /// Bits of all playable squares.
+    #[doc(hidden)]
     const VALID: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::SQUARES);
     /// Bits of the top row (squares 1..=PER_ROW): where White crowns.
+    #[doc(hidden)]
     const TOP_ROW: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::PER_ROW);
     /// Bits of the bottom row: where Black crowns.
+    #[doc(hidden)]
     const BOTTOM_ROW: u64 = line_mask(
         Self::ALL_SQUARES,
         Self::PER_ROW,
@@ -153,6 +162,7 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         Self::PER_ROW,
     );
     /// Bits of the first square of every row (no orthogonal step to the left).
+    #[doc(hidden)]
     const FIRST_COLUMN: u64 = line_mask(
         Self::ALL_SQUARES,
         Self::PER_ROW,
@@ -161,6 +171,7 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         Self::SIDE,
     );
     /// Bits of the last square of every row (no orthogonal step to the right).
+    #[doc(hidden)]
     const LAST_COLUMN: u64 = line_mask(
         Self::ALL_SQUARES,
         Self::PER_ROW,
@@ -174,6 +185,7 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const MIRRORED: bool = false;
 
     /// The bit of the square numbered `n` (which must be on the board).
+    #[doc(hidden)]
     #[inline(always)]
     fn bit_of_square(n: u8) -> u8 {
         if Self::ALL_SQUARES {
@@ -184,6 +196,7 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     }
 
     /// The number of the square on a valid bit.
+    #[doc(hidden)]
     #[inline(always)]
     fn square_of_bit(bit: u8) -> u8 {
         if Self::ALL_SQUARES {
@@ -224,6 +237,7 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 
     /// Between a 0-based square index and its place in the bit layout: the identity,
     /// or on a mirrored board the reversal within the row (its own inverse).
+    #[doc(hidden)]
     #[inline(always)]
     fn renumber(i: u8) -> u8 {
         if Self::MIRRORED {
@@ -233,6 +247,12 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
             i
         }
     }
+}
+
+/// Keeps [`Geometry`] to the four boards of this module.
+mod sealed {
+    /// Implemented by the four boards only.
+    pub trait Sealed {}
 }
 
 /// A move's start and end bit indices, stored beside its bit sets ([`Geometry::EndBits`]).
@@ -278,6 +298,7 @@ impl EndBits for [u8; 2] {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board10;
 
+impl sealed::Sealed for Board10 {}
 impl Geometry for Board10 {
     type EndBits = ();
     const SIDE: u8 = 10;
@@ -287,6 +308,7 @@ impl Geometry for Board10 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board8;
 
+impl sealed::Sealed for Board8 {}
 impl Geometry for Board8 {
     type EndBits = ();
     const SIDE: u8 = 8;
@@ -298,6 +320,7 @@ impl Geometry for Board8 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board8Mirrored;
 
+impl sealed::Sealed for Board8Mirrored {}
 impl Geometry for Board8Mirrored {
     type EndBits = ();
     const SIDE: u8 = 8;
@@ -309,6 +332,7 @@ impl Geometry for Board8Mirrored {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board8Full;
 
+impl sealed::Sealed for Board8Full {}
 impl Geometry for Board8Full {
     type EndBits = [u8; 2];
     const SIDE: u8 = 8;

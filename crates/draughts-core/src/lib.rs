@@ -59,7 +59,7 @@ mod frisian;
 mod game;
 #[allow(unsafe_code)]
 mod gather;
-pub mod geometry;
+mod geometry;
 mod hub;
 mod movegen;
 mod moves;
@@ -79,7 +79,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;
 pub use game::{Game, GameResult, GameStatus, ResultTokenError, REPETITIONS_TO_DRAW};
-pub use geometry::{Board10, Board8, Board8Full, Board8Mirrored, Direction, EndBits, Geometry};
+pub use geometry::{Board10, Board8, Board8Full, Board8Mirrored, Direction, Geometry};
 pub use hub::HubPositionError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{IllegalMove, MoveTextError};

@@ -724,45 +724,6 @@ impl<V: Variant> Position<V> {
     }
 
     /// Whether `color`, with men `men` and kings `kings`, could capture one of the pieces
-    /// `opponent`, of which `opponent_kings` are kings (raw bit sets in the layout of
-    /// [`crate::geometry`]), whoever is to move: the test of [`Position::has_capture`]
-    /// without building a position (the endgame database's generator asks it for
-    /// billions of predecessors).
-    ///
-    /// The sets `men`, `kings` and `opponent` must be disjoint and hold only valid
-    /// squares ([`Geometry::VALID`]), and `opponent_kings` lie within `opponent`;
-    /// otherwise the answer is meaningless (but nothing panics).
-    #[inline]
-    pub fn bits_have_capture(
-        color: Color,
-        men: u64,
-        kings: u64,
-        opponent: u64,
-        opponent_kings: u64,
-    ) -> bool {
-        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: [u64; 2]) -> bool {
-            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp[0]);
-            let sides = Sides::<WHITE> {
-                men,
-                kings,
-                opp: opp[0],
-                opp_kings: if needs_opp_kings::<V>() { opp[1] } else { 0 },
-                empty,
-                blocked: 0,
-            };
-            sides.can_capture::<V>()
-        }
-        if matches!(V::GOAL, Goal::Crown) && opponent_kings != 0 {
-            return false;
-        }
-        let opponent = [opponent, opponent_kings];
-        match color {
-            Color::White => side::<V, true>(men, kings, opponent),
-            Color::Black => side::<V, false>(men, kings, opponent),
-        }
-    }
-
-    /// Whether `color`, with men `men` and kings `kings`, could capture one of the pieces
     /// `opponent`, of which `opponent_kings` are kings, whoever is to move: the test of
     /// [`Position::has_capture`] on sets, without building a position (the endgame
     /// database asks it for billions of predecessors).
@@ -790,13 +751,28 @@ impl<V: Variant> Position<V> {
         opponent: Bitboard<V>,
         opponent_kings: Bitboard<V>,
     ) -> bool {
-        Self::bits_have_capture(
-            color,
-            men.bits(),
-            kings.bits(),
-            opponent.bits(),
-            opponent_kings.bits(),
-        )
+        fn side<V: Variant, const WHITE: bool>(men: u64, kings: u64, opp: [u64; 2]) -> bool {
+            let empty = <V::Board as Geometry>::VALID & !(men | kings | opp[0]);
+            let sides = Sides::<WHITE> {
+                men,
+                kings,
+                opp: opp[0],
+                opp_kings: if needs_opp_kings::<V>() { opp[1] } else { 0 },
+                empty,
+                blocked: 0,
+            };
+            sides.can_capture::<V>()
+        }
+        let [men, kings, opponent, opponent_kings] =
+            [men, kings, opponent, opponent_kings].map(Bitboard::bits);
+        if matches!(V::GOAL, Goal::Crown) && opponent_kings != 0 {
+            return false;
+        }
+        let opponent = [opponent, opponent_kings];
+        match color {
+            Color::White => side::<V, true>(men, kings, opponent),
+            Color::Black => side::<V, false>(men, kings, opponent),
+        }
     }
 
     /// Whether the side *not* to move would have a capture if it were its turn (a

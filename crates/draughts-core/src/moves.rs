@@ -78,39 +78,39 @@ impl<V: Variant> Move<V> {
     /// The square the piece starts on.
     #[inline]
     pub fn from(&self) -> Square {
-        Bitboard::<V>::square_of_bit(self.from_bit())
+        Bitboard::<V>::square_of_bit(self.start_bit())
     }
 
     /// The square the piece ends on (equal to `from` for a capture that returns home).
     #[inline]
     pub fn to(&self) -> Square {
-        Bitboard::<V>::square_of_bit(self.to_bit())
+        Bitboard::<V>::square_of_bit(self.end_bit())
     }
 
     /// The start square as a set of one: [`Move::from`] for set operations, without
     /// the lookup of its number.
     #[inline(always)]
     pub fn from_set(&self) -> Bitboard<V> {
-        Bitboard::from_bits(1 << self.from_bit())
+        Bitboard::from_bits(1 << self.start_bit())
     }
 
     /// The end square as a set of one.
     #[inline(always)]
     pub fn to_set(&self) -> Bitboard<V> {
-        Bitboard::from_bits(1 << self.to_bit())
+        Bitboard::from_bits(1 << self.end_bit())
     }
 
     /// The start square's [`Bitboard::slot`]: an index for tables by square, such as
     /// the search's history.
     #[inline(always)]
     pub fn from_slot(&self) -> usize {
-        self.from_bit() as usize & 63
+        self.start_bit() as usize & 63
     }
 
     /// The end square's [`Bitboard::slot`].
     #[inline(always)]
     pub fn to_slot(&self) -> usize {
-        self.to_bit() as usize & 63
+        self.end_bit() as usize & 63
     }
 
     /// The captured pieces' squares (empty for a step).
@@ -148,7 +148,7 @@ impl<V: Variant> Move<V> {
 
     /// Raw bit index of the start square.
     #[inline(always)]
-    pub fn from_bit(&self) -> u32 {
+    pub(crate) fn start_bit(&self) -> u32 {
         if Self::FULL {
             return self.ends.start();
         }
@@ -157,7 +157,7 @@ impl<V: Variant> Move<V> {
 
     /// Raw bit index of the end square.
     #[inline(always)]
-    pub fn to_bit(&self) -> u32 {
+    pub(crate) fn end_bit(&self) -> u32 {
         if Self::FULL {
             return self.ends.end();
         }
@@ -166,7 +166,7 @@ impl<V: Variant> Move<V> {
 
     /// Raw bits of the captured squares.
     #[inline(always)]
-    pub const fn captured_bits(&self) -> u64 {
+    pub(crate) const fn captured_bits(&self) -> u64 {
         self.captured & Self::SETS
     }
 
@@ -183,7 +183,7 @@ impl<V: Variant> Move<V> {
         if Self::FULL {
             return self.captured == captured && self.ends == EndBits::pack(from, to);
         }
-        self.captured == captured | (from as u64) << INDEX_SHIFT && self.to_bit() == to
+        self.captured == captured | (from as u64) << INDEX_SHIFT && self.end_bit() == to
     }
 }
 
@@ -191,7 +191,7 @@ impl<V: Variant> PartialEq for Move<V> {
     /// Captures with the same start, end and captured pieces are one move.
     fn eq(&self, other: &Self) -> bool {
         self.captured == other.captured
-            && self.to_bit() == other.to_bit()
+            && self.end_bit() == other.end_bit()
             && (!Self::FULL || self.ends == other.ends)
     }
 }
@@ -200,9 +200,9 @@ impl<V: Variant> Eq for Move<V> {}
 
 impl<V: Variant> Hash for Move<V> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.captured, self.to_bit()).hash(state);
+        (self.captured, self.end_bit()).hash(state);
         if Self::FULL {
-            self.from_bit().hash(state);
+            self.start_bit().hash(state);
         }
     }
 }

@@ -171,12 +171,12 @@ impl<V: Variant> Position<V> {
     /// flying king could choose (and, where men crown during a capture, only the ways
     /// that crown the man on the way if `mv` does).
     fn capture_paths(&self, mv: &Move<V>) -> Vec<Vec<Jump>> {
-        let from = 1u64 << mv.from_bit();
+        let from = 1u64 << mv.start_bit();
         let us = self.turn();
         let mut walk = Walk {
             opp: self.side_bits(!us) & mv.captured_bits(),
             empty: Bitboard::<V>::ALL.bits() & !(self.side_bits(us) | self.side_bits(!us)) | from,
-            target: 1u64 << mv.to_bit(),
+            target: 1u64 << mv.end_bit(),
             crowning_row: crowning_row::<V::Board>(us),
             white: us == Color::White,
             crowned: mv.crowns_mid_capture(),
@@ -286,7 +286,7 @@ impl<V: Variant> Position<V> {
         let ends: Vec<Move<V>> = self
             .legal_moves()
             .into_iter()
-            .filter(|m| 1u64 << m.from_bit() == from && 1u64 << m.to_bit() == to)
+            .filter(|m| 1u64 << m.start_bit() == from && 1u64 << m.end_bit() == to)
             .collect();
         // The whole path, or (as some writers give it, `15x33x31` for 15x33x22x31) some
         // of its landing squares in order: a whole path is preferred.
@@ -356,7 +356,7 @@ impl<V: Variant> Position<V> {
             .legal_moves()
             .into_iter()
             .filter(|m| {
-                (m.from_bit(), m.to_bit(), m.captured_bits())
+                (m.start_bit(), m.end_bit(), m.captured_bits())
                     == (from.trailing_zeros(), to.trailing_zeros(), captured)
             })
             .collect();

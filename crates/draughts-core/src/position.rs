@@ -185,34 +185,6 @@ impl<V: Variant> Position<V> {
         Ok(Position::from_raw(sides, kings, turn))
     }
 
-    /// A position from raw bit sets in the layout of [`crate::geometry`], for tools that
-    /// work on bits (the endgame database's generator builds billions): the checks of
-    /// [`Position::from_pieces`] on whole sets at once.
-    ///
-    /// `None` if a set has a bit off the board, two sets meet, a man stands on its own
-    /// crowning row, or a side has more pieces than the game starts with.
-    #[inline]
-    pub fn from_bits(
-        turn: Color,
-        white_men: u64,
-        white_kings: u64,
-        black_men: u64,
-        black_kings: u64,
-    ) -> Option<Position<V>> {
-        let sets = [white_men, white_kings, black_men, black_kings];
-        let all = sets.iter().fold(0, |a, &b| a | b);
-        let sum: u32 = sets.iter().map(|b| b.count_ones()).sum();
-        let white = white_men | white_kings;
-        let black = black_men | black_kings;
-        let valid = all & !<V::Board as Geometry>::VALID == 0
-            && sum == all.count_ones()
-            && white_men & crowning_row::<V::Board>(Color::White) == 0
-            && black_men & crowning_row::<V::Board>(Color::Black) == 0
-            && white.count_ones() <= u32::from(V::MEN_PER_SIDE)
-            && black.count_ones() <= u32::from(V::MEN_PER_SIDE);
-        valid.then(|| Position::from_raw([white, black], white_kings | black_kings, turn))
-    }
-
     /// A position from sets of squares: the checks of [`Position::from_pieces`] on whole
     /// sets at once, for tools that build positions by the billion (the endgame
     /// database's generator).
@@ -237,13 +209,19 @@ impl<V: Variant> Position<V> {
         black_men: Bitboard<V>,
         black_kings: Bitboard<V>,
     ) -> Option<Position<V>> {
-        Self::from_bits(
-            turn,
-            white_men.bits(),
-            white_kings.bits(),
-            black_men.bits(),
-            black_kings.bits(),
-        )
+        let [white_men, white_kings, black_men, black_kings] =
+            [white_men, white_kings, black_men, black_kings].map(Bitboard::bits);
+        let sets = [white_men, white_kings, black_men, black_kings];
+        let all = sets.iter().fold(0, |a, &b| a | b);
+        let sum: u32 = sets.iter().map(|b| b.count_ones()).sum();
+        let white = white_men | white_kings;
+        let black = black_men | black_kings;
+        let valid = sum == all.count_ones()
+            && white_men & crowning_row::<V::Board>(Color::White) == 0
+            && black_men & crowning_row::<V::Board>(Color::Black) == 0
+            && white.count_ones() <= u32::from(V::MEN_PER_SIDE)
+            && black.count_ones() <= u32::from(V::MEN_PER_SIDE);
+        valid.then(|| Position::from_raw([white, black], white_kings | black_kings, turn))
     }
 
     /// The row where `color`'s men crown: the top row for White, the bottom row for
@@ -512,8 +490,8 @@ impl<V: Variant> Position<V> {
     fn play_with<const HASH: bool>(&self, mv: &Move<V>) -> Position<V> {
         let us = self.turn.index();
         let them = 1 - us;
-        let from_bit = mv.from_bit() as usize & 63;
-        let to_bit = mv.to_bit() as usize & 63;
+        let from_bit = mv.start_bit() as usize & 63;
+        let to_bit = mv.end_bit() as usize & 63;
         let from = 1u64 << from_bit;
         let to = 1u64 << to_bit;
         let captured = mv.captured_bits();

@@ -120,7 +120,7 @@ mod tests {
                     break;
                 }
                 for mv in moves.iter().filter(|mv| mv.captured_bits() == 0) {
-                    let (from, to) = (1u64 << mv.from_bit(), 1u64 << mv.to_bit());
+                    let (from, to) = (1u64 << mv.start_bit(), 1u64 << mv.end_bit());
                     let king = pos.kings(pos.turn()).bits() & from != 0;
                     let reached = if king {
                         Position::<V>::king_step_directions().any(|d| {
