@@ -55,8 +55,8 @@ impl Default for SearchParams {
             reduce_base: 0.75,
             reduce_divisor: 1.75,
             trusted_history: 3072,
-            razor_depth: 3,
-            razor_margin: 100,
+            razor_depth: 2,
+            razor_margin: 150,
         }
     }
 }

@@ -94,11 +94,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 6. Static cut-off near the horizon: a quiet position whose evaluation beats
-        //    `beta` by more than a margin a ply is not searched. Neither side may have a
-        //    capture (the evaluation of such a position means nothing), and the bound
-        //    must be an evaluation, not a win or a database score.
-        //    Far below `alpha`, the node is answered by quiescence (razoring).
+        // 6. Static cut-offs near the horizon: a quiet position whose evaluation beats
+        //    `beta` by more than a margin a ply is not searched, and one whose
+        //    evaluation falls short of `alpha` by more than a wider margin is answered by
+        //    quiescence (razoring: the evaluation, or a man crowning). Neither side may
+        //    have a capture (the evaluation of such a position means nothing), and the
+        //    bound must be an evaluation, not a win or a database score.
         let params = self.shared.params;
         if !pv_node
             && depth <= params.static_cut_depth.max(params.razor_depth)
@@ -107,8 +108,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             && !pos.opponent_has_capture()
         {
             let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
-            if depth <= params.static_cut_depth && eval - params.static_cut_margin * depth >= beta
-            {
+            if depth <= params.static_cut_depth && eval - params.static_cut_margin * depth >= beta {
                 return eval;
             }
             if depth <= params.razor_depth && eval + params.razor_margin * depth <= alpha {
