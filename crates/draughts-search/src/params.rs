@@ -37,6 +37,11 @@ pub struct SearchParams {
     /// A quiet move whose history says it was best at least this often, in 4096ths of
     /// the nodes where it was searched, is reduced one ply less.
     pub trusted_history: i32,
+    /// Deepest remaining depth at which a quiet node whose evaluation is far below
+    /// `alpha` is answered by quiescence (razoring).
+    pub razor_depth: i32,
+    /// How far below `alpha`, a ply of remaining depth, the evaluation must be for that.
+    pub razor_margin: Score,
 }
 
 impl Default for SearchParams {
@@ -50,6 +55,8 @@ impl Default for SearchParams {
             reduce_base: 0.75,
             reduce_divisor: 1.75,
             trusted_history: 3072,
+            razor_depth: 2,
+            razor_margin: 150,
         }
     }
 }

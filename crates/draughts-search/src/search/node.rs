@@ -94,20 +94,28 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 6. Static cut-off near the horizon: a quiet position whose evaluation beats
-        //    `beta` by more than a margin a ply is not searched. Neither side may have a
-        //    capture (the evaluation of such a position means nothing), and the bound
-        //    must be an evaluation, not a win or a database score.
+        // 6. Static cut-offs near the horizon: a quiet position whose evaluation beats
+        //    `beta` by more than a margin a ply is not searched, and one whose
+        //    evaluation falls short of `alpha` by more than a wider margin is answered by
+        //    quiescence (razoring: the evaluation, or a man crowning). Neither side may
+        //    have a capture (the evaluation of such a position means nothing), and the
+        //    bound must be an evaluation, not a win or a database score.
         let params = self.shared.params;
         if !pv_node
-            && depth <= params.static_cut_depth
+            && depth <= params.static_cut_depth.max(params.razor_depth)
             && beta.abs() < EVALUATION_LIMIT
             && !self.lists[ply][0].is_capture()
             && !pos.opponent_has_capture()
         {
             let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
-            if eval - params.static_cut_margin * depth >= beta {
+            if depth <= params.static_cut_depth && eval - params.static_cut_margin * depth >= beta {
                 return eval;
+            }
+            if depth <= params.razor_depth && eval + params.razor_margin * depth <= alpha {
+                let score = self.quiesce(pos, clock, alpha, alpha + 1, ply);
+                if score <= alpha {
+                    return score;
+                }
             }
         }
 
