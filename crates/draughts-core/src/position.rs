@@ -209,9 +209,8 @@ impl<V: Variant> Position<V> {
         black_men: Bitboard<V>,
         black_kings: Bitboard<V>,
     ) -> Option<Position<V>> {
-        let [white_men, white_kings, black_men, black_kings] =
-            [white_men, white_kings, black_men, black_kings].map(Bitboard::bits);
-        let sets = [white_men, white_kings, black_men, black_kings];
+        let sets = [white_men, white_kings, black_men, black_kings].map(Bitboard::bits);
+        let [white_men, white_kings, black_men, black_kings] = sets;
         let all = sets.iter().fold(0, |a, &b| a | b);
         let sum: u32 = sets.iter().map(|b| b.count_ones()).sum();
         let white = white_men | white_kings;
