@@ -65,6 +65,10 @@ pub struct EngineArgs {
     /// Endgame database folder (built by `draughts egdb build`).
     #[arg(long, value_name = "DIR")]
     egdb: Option<PathBuf>,
+    /// Changes to the search's numbers, `name=value` items separated by `;` (the fields
+    /// of `SearchParams`: `razor-margin=120;reduce-base=0.5`); for tuning.
+    #[arg(long, value_name = "CHANGES", default_value = "")]
+    search: String,
 }
 
 impl EngineArgs {
@@ -77,6 +81,7 @@ impl EngineArgs {
             patterns: self.patterns.clone(),
             tactics: self.tactics.clone(),
             egdb: self.egdb.clone(),
+            search: self.search.clone(),
         }
     }
 }

@@ -4,7 +4,7 @@
 use draughts_core::{Goal, Variant};
 use draughts_egdb::Database;
 use draughts_eval::{LinearEval, Patterns, PatternsError, Score, Weights, WeightsError, MAN};
-use draughts_search::{database_result, plies_to_end, Searcher};
+use draughts_search::{database_result, plies_to_end, ParamsError, SearchParams, Searcher};
 use draughts_tactics::{
     DropPolicy, PieceValues, SetKind, TemplateFileError, TemplateOracle, TemplateSet,
 };
@@ -32,6 +32,9 @@ pub struct EngineOptions {
     pub tactics: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
     pub egdb: Option<PathBuf>,
+    /// Changes to the search's numbers ([`SearchParams::with_changes`]); empty for the
+    /// defaults.
+    pub search: String,
 }
 
 impl Default for EngineOptions {
@@ -43,6 +46,7 @@ impl Default for EngineOptions {
             patterns: None,
             tactics: None,
             egdb: None,
+            search: String::new(),
         }
     }
 }
@@ -62,6 +66,9 @@ pub enum EngineError {
     /// The endgame database folder.
     #[error("endgame database: {0}")]
     Egdb(#[from] draughts_egdb::Error),
+    /// The changes to the search's numbers.
+    #[error(transparent)]
+    Search(#[from] ParamsError),
     /// Templates asked for in a variant whose goal they do not serve.
     #[error("tactical templates are not available for {0}: they prove material gains, and its games are won otherwise")]
     TacticsGoal(&'static str),
@@ -143,6 +150,7 @@ pub struct EngineParts<V: Variant> {
     evaluator: LinearEval<V>,
     database: Option<Arc<Database<V>>>,
     tactics: Option<Tactics<V>>,
+    params: SearchParams,
 }
 
 impl<V: Variant> EngineParts<V> {
@@ -151,9 +159,14 @@ impl<V: Variant> EngineParts<V> {
     /// # Errors
     /// As [`evaluator`] and [`database`]; [`EngineError::Tactics`] if the template file
     /// cannot be read or is not a combination file of `V`, and
-    /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material.
+    /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material;
+    /// [`EngineError::Search`] if the search changes cannot be read.
     pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
-        let parts = EngineParts::new(evaluator::<V>(options)?);
+        let params = SearchParams::default().with_changes(&options.search)?;
+        let parts = EngineParts {
+            params,
+            ..EngineParts::new(evaluator::<V>(options)?)
+        };
         let database = options.egdb.as_deref().map(database::<V>).transpose()?;
         let templates = match &options.tactics {
             Some(path) => Some(templates::<V>(path)?),
@@ -170,6 +183,7 @@ impl<V: Variant> EngineParts<V> {
             evaluator,
             database: None,
             tactics: None,
+            params: SearchParams::default(),
         }
     }
 
@@ -203,6 +217,7 @@ impl<V: Variant> EngineParts<V> {
     pub fn searcher(&self, hash_mib: usize, threads: usize) -> EngineSearcher<V> {
         let mut searcher = Searcher::with_hash_size(self.evaluator.clone(), hash_mib.max(1));
         searcher.set_threads(threads.max(1));
+        searcher.set_params(self.params);
         if let Some(database) = &self.database {
             searcher.set_endgame_oracle(Some(Arc::clone(database) as _));
         }
@@ -339,6 +354,29 @@ mod tests {
         let parts = EngineParts::<International>::load(&options).unwrap();
         assert!(parts.tactics().unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn search_changes_reach_the_searcher_or_are_errors() {
+        let with = |search: &str| EngineOptions {
+            search: search.to_string(),
+            hash_mib: 1,
+            ..EngineOptions::default()
+        };
+        let tuned = searcher::<International>(&with("razor-margin=120; reduce_depth=4")).unwrap();
+        assert_eq!(
+            (tuned.params().razor_margin, tuned.params().reduce_depth),
+            (120, 4)
+        );
+        for bad in [
+            "razor-margin",
+            "razor-margin=x",
+            "width=3",
+            "reduce-divisor=0",
+        ] {
+            let error = searcher::<International>(&with(bad)).err().unwrap();
+            assert!(matches!(error, EngineError::Search(_)), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -39,7 +39,7 @@ mod tt;
 
 pub use limits::{Clock, Limits};
 pub use oracle::{Combination, EndgameOracle, TacticalOracle, Wld};
-pub use params::SearchParams;
+pub use params::{ParamsError, SearchParams};
 pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
 pub use time::{moves_left, Budget, HARD_RATIO, INCREMENT_SHARE, LATENCY_RESERVE, MOVE_OVERHEAD};

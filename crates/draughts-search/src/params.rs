@@ -62,6 +62,55 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// These parameters with the changes `text` lists: `name=value` items (the field
+    /// names, `-` or `_` alike) separated by spaces or `;`.
+    ///
+    /// ```
+    /// use draughts_search::SearchParams;
+    ///
+    /// let params = SearchParams::default().with_changes("razor-margin=120; reduce_base=0.5")?;
+    /// assert_eq!((params.razor_margin, params.reduce_base), (120, 0.5));
+    /// assert!(SearchParams::default().with_changes("razor-margin=wide").is_err());
+    /// # Ok::<(), draughts_search::ParamsError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParamsError`] for an item without `=`, an unknown name, or a value that is not
+    /// a number of the field's type.
+    pub fn with_changes(&self, text: &str) -> Result<SearchParams, ParamsError> {
+        let mut params = *self;
+        for item in text.split([';', ' ', '\t']).filter(|item| !item.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| ParamsError::NotAnItem(item.to_string()))?;
+            let bad = || ParamsError::BadValue(name.to_string(), value.to_string());
+            let int = || value.trim().parse::<i32>().map_err(|_| bad());
+            let real = || value.trim().parse::<f64>().map_err(|_| bad());
+            let count = || value.trim().parse::<usize>().map_err(|_| bad());
+            match name.trim().replace('_', "-").as_str() {
+                "aspiration" => params.aspiration = int()?,
+                "static-cut-depth" => params.static_cut_depth = int()?,
+                "static-cut-margin" => params.static_cut_margin = int()?,
+                "reduce-depth" => params.reduce_depth = int()?,
+                "reduce-after" => params.reduce_after[0] = count()?,
+                "reduce-after-pv" => params.reduce_after[1] = count()?,
+                "reduce-base" => params.reduce_base = real()?,
+                "reduce-divisor" => params.reduce_divisor = real()?,
+                "trusted-history" => params.trusted_history = int()?,
+                "razor-depth" => params.razor_depth = int()?,
+                "razor-margin" => params.razor_margin = int()?,
+                _ => return Err(ParamsError::Unknown(name.to_string())),
+            }
+        }
+        if !(params.reduce_divisor > 0.0 && params.reduce_base.is_finite()) {
+            return Err(ParamsError::BadValue(
+                "reduce-divisor".to_string(),
+                params.reduce_divisor.to_string(),
+            ));
+        }
+        Ok(params)
+    }
+
     /// The plies by which the `n`-th move (from 0) of a node with `depth` plies left is
     /// reduced, if it is a quiet move that may be reduced (the search reads it from a
     /// table made when the parameters are set).
@@ -73,6 +122,20 @@ impl SearchParams {
             self.reduce_base + f64::from(depth).ln() * (n as f64 + 1.0).ln() / self.reduce_divisor;
         (plies as i32 - i32::from(pv_node)).clamp(0, (depth - 2).max(0))
     }
+}
+
+/// Why [`SearchParams::with_changes`] refused its text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamsError {
+    /// An item that is not `name=value`.
+    #[error("search parameter {0:?} is not name=value")]
+    NotAnItem(String),
+    /// A name that is no search parameter.
+    #[error("unknown search parameter {0:?} (see SearchParams)")]
+    Unknown(String),
+    /// A value of the wrong type.
+    #[error("bad value {1:?} for search parameter {0}")]
+    BadValue(String, String),
 }
 
 /// Depths and move numbers past this share the table's last row or column.

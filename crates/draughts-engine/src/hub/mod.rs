@@ -279,6 +279,7 @@ impl Hub {
             patterns: text("patterns"),
             tactics: text("tactics"),
             egdb: text("egdb-path"),
+            search: self.params.text("search").to_string(),
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
@@ -300,6 +301,10 @@ impl Hub {
                             EngineError::Tactics(_) if options.tactics.is_some() => {
                                 options.tactics = None;
                                 "searching without templates"
+                            }
+                            EngineError::Search(_) if !options.search.is_empty() => {
+                                options.search.clear();
+                                "using the default search parameters"
                             }
                             EngineError::Egdb(_) if options.egdb.is_some() => {
                                 options.egdb = None;

@@ -81,6 +81,11 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "search",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
         name: "english-hub",
         kind: Kind::Enum {
             values: &["standard", "pydraughts"],

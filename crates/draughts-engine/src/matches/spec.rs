@@ -2,7 +2,7 @@
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
 //!   `patterns=FILE|none` (as `--weights` and `--patterns`), `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame
-//!   database).
+//!   database), `search=CHANGES` (as `--search`).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
 //!   become `level depth=`/`nodes=` instead of the match's time per move; `cwd=DIR` is
@@ -38,7 +38,7 @@ pub enum SpecError {
     NotKeyValue(String),
     /// A key the internal engine does not have.
     #[error(
-        "unknown internal engine option {0:?}: use weights, patterns, tactics, hash, threads, depth, nodes or egdb"
+        "unknown internal engine option {0:?}: use weights, patterns, tactics, hash, threads, depth, nodes, egdb or search"
     )]
     UnknownKey(String),
     /// A value out of range or not a number.
@@ -207,6 +207,9 @@ impl PlayerSpec {
                 if options.egdb.is_some() {
                     notes.push("egdb".to_string());
                 }
+                if !options.search.is_empty() {
+                    notes.push(format!("search={}", options.search));
+                }
                 "draughts".to_string()
             }
             EngineKind::Dxp(dxp) => format!("dxp {}", dxp.address),
@@ -258,6 +261,7 @@ impl FromStr for PlayerSpec {
                         "patterns" => engine.patterns = Some(PathBuf::from(value)),
                         "tactics" => engine.tactics = Some(PathBuf::from(value)),
                         "egdb" => engine.egdb = Some(PathBuf::from(value)),
+                        "search" => engine.search = value,
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
                         "threads" => engine.threads = number(&key, &value, 1, 64)?,
                         "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
@@ -478,6 +482,15 @@ mod tests {
         };
         assert_eq!(options.egdb, Some(PathBuf::from("/data/english5")));
         assert_eq!(with_database.default_name(), "draughts (egdb, depth=2)");
+        let tuned = spec("internal:search=razor-margin=120;reduce-base=0.5,nodes=9");
+        let EngineKind::Internal(options) = &tuned.kind else {
+            panic!("not internal")
+        };
+        assert_eq!(options.search, "razor-margin=120;reduce-base=0.5");
+        assert_eq!(
+            tuned.default_name(),
+            "draughts (search=razor-margin=120;reduce-base=0.5, nodes=9)"
+        );
     }
 
     #[test]
