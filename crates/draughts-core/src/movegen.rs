@@ -103,6 +103,10 @@ macro_rules! each_direction {
     }};
 }
 
+mod men_jumps;
+
+use men_jumps::{push_single_jumps, settled_by_shifts, MenCaptures};
+
 #[inline(always)]
 pub(crate) const fn has(mask: DirMask, d: Direction) -> bool {
     mask & (1 << d as u8) != 0
@@ -290,6 +294,24 @@ impl<const WHITE: bool> Sides<WHITE> {
         }
     }
 
+    /// Fills `list` (which must be empty) with the legal moves, or only with the
+    /// captures if not `steps`.
+    #[inline(always)]
+    fn generate<V: Variant>(&self, list: &mut MoveList<V>, steps: bool) {
+        if settled_by_shifts::<V>() && self.kings == 0 {
+            match self.men_captures::<V>() {
+                MenCaptures::None if steps => self.generate_steps(list),
+                MenCaptures::None => {}
+                MenCaptures::Single(land) => push_single_jumps(list, &land),
+                MenCaptures::Multiple(men) => self.generate_captures_of(list, men),
+            }
+        } else if self.can_capture::<V>() {
+            self.generate_captures(list);
+        } else if steps {
+            self.generate_steps(list);
+        }
+    }
+
     /// Appends every capture to `list` (which must be empty).
     fn generate_captures<V: Variant>(&self, list: &mut MoveList<V>) {
         self.generate_captures_of::<V>(list, self.capturing_men::<V>());
@@ -347,6 +369,17 @@ impl<const WHITE: bool> Sides<WHITE> {
     /// be chosen, the men's capture sequences are counted without being listed.
     #[inline(always)]
     fn count_moves<V: Variant>(&self) -> usize {
+        if settled_by_shifts::<V>() && self.kings == 0 {
+            return match self.men_captures::<V>() {
+                MenCaptures::None => self.count_steps::<V>(),
+                MenCaptures::Single(land) => MenCaptures::count_single(&land),
+                MenCaptures::Multiple(men) => {
+                    let mut list = MoveList::<V>::new();
+                    self.generate_captures_of::<V>(&mut list, men);
+                    list.len()
+                }
+            };
+        }
         if V::MEN_CAPTURE_BACKWARDS
             || V::ORTHOGONAL_CAPTURES
             || V::ORTHOGONAL_MOVES
@@ -692,23 +725,13 @@ impl<V: Variant> Position<V> {
     /// Replaces the contents of `list` with the legal moves.
     pub fn generate_moves(&self, list: &mut MoveList<V>) {
         list.clear();
-        with_sides!(self, self.turn(), |sides| {
-            if sides.can_capture::<V>() {
-                sides.generate_captures(list);
-            } else {
-                sides.generate_steps(list);
-            }
-        })
+        with_sides!(self, self.turn(), |sides| sides.generate::<V>(list, true))
     }
 
     /// Replaces the contents of `list` with the legal captures (empty if there is none).
     pub fn generate_captures(&self, list: &mut MoveList<V>) {
         list.clear();
-        with_sides!(self, self.turn(), |sides| {
-            if sides.can_capture::<V>() {
-                sides.generate_captures(list);
-            }
-        })
+        with_sides!(self, self.turn(), |sides| sides.generate::<V>(list, false))
     }
 
     /// The number of legal moves, counted without building the steps (for perft).
