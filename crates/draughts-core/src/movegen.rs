@@ -303,7 +303,7 @@ impl<const WHITE: bool> Sides<WHITE> {
                 MenCaptures::None if steps => self.generate_steps(list),
                 MenCaptures::None => {}
                 MenCaptures::Single(land) => push_single_jumps(list, &land),
-                MenCaptures::Multiple(men) => self.generate_captures_of(list, men),
+                MenCaptures::Multiple(men, jump_from) => self.search_going_on(list, men, jump_from),
             }
         } else if self.can_capture::<V>() {
             self.generate_captures(list);
@@ -317,10 +317,11 @@ impl<const WHITE: bool> Sides<WHITE> {
         self.generate_captures_of::<V>(list, self.capturing_men::<V>());
     }
 
-    /// Appends the captures of the kings and of the men in `men` to `list`.
-    fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+    /// A search for the captures of this side's men, to append to `list`.
+    #[inline(always)]
+    fn men_search<'a, V: Variant>(&self, list: &'a mut MoveList<V>) -> CaptureSearch<'a, V> {
         let us = if WHITE { Color::White } else { Color::Black };
-        let mut search = CaptureSearch {
+        CaptureSearch {
             list,
             opp: self.men_victims::<V>(),
             opp_kings: self.opp_kings,
@@ -331,7 +332,12 @@ impl<const WHITE: bool> Sides<WHITE> {
             king_jumps: 0,
             crowning_row: crowning_row::<V::Board>(us),
             crowned: 0,
-        };
+        }
+    }
+
+    /// Appends the captures of the kings and of the men in `men` to `list`.
+    fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+        let mut search = self.men_search(list);
         let men_dirs = man_capture_dirs::<V, WHITE>();
         while men != 0 {
             let at = men & men.wrapping_neg();
@@ -373,9 +379,9 @@ impl<const WHITE: bool> Sides<WHITE> {
             return match self.men_captures::<V>() {
                 MenCaptures::None => self.count_steps::<V>(),
                 MenCaptures::Single(land) => MenCaptures::count_single(&land),
-                MenCaptures::Multiple(men) => {
+                MenCaptures::Multiple(men, jump_from) => {
                     let mut list = MoveList::<V>::new();
-                    self.generate_captures_of::<V>(&mut list, men);
+                    self.search_going_on::<V>(&mut list, men, jump_from);
                     list.len()
                 }
             };

@@ -10,7 +10,7 @@
 //! of its perft here (its men capture in eight directions, and most of its positions
 //! have a capture).
 
-use super::{has, man_capture_dirs, push, Sides};
+use super::{has, man_capture_dirs, push, Sides, ALL, DOWN, EIGHT, UP};
 use crate::geometry::{shift, Direction};
 use crate::moves::{Move, MoveList};
 use crate::variant::Variant;
@@ -39,8 +39,10 @@ pub(super) enum MenCaptures {
     /// Every capture is a single jump; the legal ones land, for each direction (by
     /// discriminant), on these squares.
     Single([u64; 8]),
-    /// Some capture takes two pieces or more; only these men can make a legal one.
-    Multiple(u64),
+    /// Some capture takes two pieces or more; only the men of the first set can make a
+    /// legal one, by a first jump onto a square of the second (from which a man could
+    /// jump on).
+    Multiple(u64, u64),
 }
 
 impl MenCaptures {
@@ -60,6 +62,16 @@ impl<const WHITE: bool> Sides<WHITE> {
         let dirs = man_capture_dirs::<V, WHITE>();
         let mut land = [0u64; 8];
         let mut landings = 0;
+        each_direction!(V, |d| {
+            if has(dirs, d) {
+                let over = shift::<V::Board>(self.men, d) & self.opp;
+                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
+                landings |= land[d as usize];
+            }
+        });
+        if landings == 0 {
+            return MenCaptures::None;
+        }
         // The squares from which a man could jump in some direction. A man that has just
         // jumped in `d` cannot jump back (its victim is still there, its start square is
         // not empty in `self.empty`), so a landing square here means a second jump.
@@ -69,14 +81,8 @@ impl<const WHITE: bool> Sides<WHITE> {
                 let back = d.reverse();
                 let victims = shift::<V::Board>(self.empty, back) & self.opp;
                 jump_from |= shift::<V::Board>(victims, back);
-                let over = shift::<V::Board>(self.men, d) & self.opp;
-                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
-                landings |= land[d as usize];
             }
         });
-        if landings == 0 {
-            return MenCaptures::None;
-        }
         if landings & jump_from != 0 {
             let mut men = 0;
             each_direction!(V, |d| {
@@ -86,7 +92,7 @@ impl<const WHITE: bool> Sides<WHITE> {
                     men |= shift::<V::Board>(shift::<V::Board>(going_on, back), back);
                 }
             });
-            return MenCaptures::Multiple(men);
+            return MenCaptures::Multiple(men, jump_from);
         }
         // Single jumps: under the value rule, those taking a king, if any, outrank the rest.
         if V::CAPTURE_PRECEDENCE.most_value && self.opp_kings != 0 {
@@ -104,6 +110,39 @@ impl<const WHITE: bool> Sides<WHITE> {
             }
         }
         MenCaptures::Single(land)
+    }
+
+    /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
+    /// jump_from)`: each man's search starts from its first jumps that can go on, the
+    /// others being outranked.
+    pub(super) fn search_going_on<V: Variant>(
+        &self,
+        list: &mut MoveList<V>,
+        mut men: u64,
+        jump_from: u64,
+    ) {
+        let dirs = man_capture_dirs::<V, WHITE>();
+        let mut search = self.men_search(list);
+        while men != 0 {
+            let at = men & men.wrapping_neg();
+            men &= men - 1;
+            search.from = at.trailing_zeros();
+            search.empty = self.empty | at;
+            each_direction!(V, |d| {
+                if has(dirs, d) {
+                    let victim = shift::<V::Board>(at, d) & self.opp;
+                    let land = shift::<V::Board>(victim, d) & self.empty & jump_from;
+                    if land != 0 {
+                        match dirs {
+                            UP => search.short::<UP>(land, victim, 0),
+                            DOWN => search.short::<DOWN>(land, victim, 0),
+                            ALL => search.short::<ALL>(land, victim, 0),
+                            _ => search.short::<EIGHT>(land, victim, 0),
+                        }
+                    }
+                }
+            });
+        }
     }
 }
 
