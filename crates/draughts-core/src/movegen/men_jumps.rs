@@ -60,18 +60,6 @@ impl<const WHITE: bool> Sides<WHITE> {
     pub(super) fn men_captures<V: Variant>(&self) -> MenCaptures {
         debug_assert!(self.kings == 0 && settled_by_shifts::<V>());
         let dirs = man_capture_dirs::<V, WHITE>();
-        let mut land = [0u64; 8];
-        let mut landings = 0;
-        each_direction!(V, |d| {
-            if has(dirs, d) {
-                let over = shift::<V::Board>(self.men, d) & self.opp;
-                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
-                landings |= land[d as usize];
-            }
-        });
-        if landings == 0 {
-            return MenCaptures::None;
-        }
         // The squares from which a man could jump in some direction. A man that has just
         // jumped in `d` cannot jump back (its victim is still there, its start square is
         // not empty in `self.empty`), so a landing square here means a second jump.
@@ -81,6 +69,19 @@ impl<const WHITE: bool> Sides<WHITE> {
                 let back = d.reverse();
                 let victims = shift::<V::Board>(self.empty, back) & self.opp;
                 jump_from |= shift::<V::Board>(victims, back);
+            }
+        });
+        // Most positions have no capture: find that out before keeping any set.
+        if jump_from & self.men == 0 {
+            return MenCaptures::None;
+        }
+        let mut land = [0u64; 8];
+        let mut landings = 0;
+        each_direction!(V, |d| {
+            if has(dirs, d) {
+                let over = shift::<V::Board>(self.men, d) & self.opp;
+                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
+                landings |= land[d as usize];
             }
         });
         if landings & jump_from != 0 {
