@@ -103,6 +103,10 @@ macro_rules! each_direction {
     }};
 }
 
+mod men_jumps;
+
+use men_jumps::{push_single_jumps, settled_by_shifts, MenCaptures};
+
 #[inline(always)]
 pub(crate) const fn has(mask: DirMask, d: Direction) -> bool {
     mask & (1 << d as u8) != 0
@@ -290,15 +294,34 @@ impl<const WHITE: bool> Sides<WHITE> {
         }
     }
 
+    /// Fills `list` (which must be empty) with the legal moves, or only with the
+    /// captures if not `steps`.
+    #[inline(always)]
+    fn generate<V: Variant>(&self, list: &mut MoveList<V>, steps: bool) {
+        if settled_by_shifts::<V>() && self.kings == 0 {
+            match self.men_captures::<V>() {
+                MenCaptures::None if steps => self.generate_steps(list),
+                MenCaptures::None => {}
+                MenCaptures::Single(land) => push_single_jumps(list, &land),
+                MenCaptures::Multiple(men, jump_from) => self.search_going_on(list, men, jump_from),
+            }
+        } else if self.can_capture::<V>() {
+            self.generate_captures(list);
+        } else if steps {
+            self.generate_steps(list);
+        }
+    }
+
     /// Appends every capture to `list` (which must be empty).
     fn generate_captures<V: Variant>(&self, list: &mut MoveList<V>) {
         self.generate_captures_of::<V>(list, self.capturing_men::<V>());
     }
 
-    /// Appends the captures of the kings and of the men in `men` to `list`.
-    fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+    /// A search for the captures of this side's men, to append to `list`.
+    #[inline(always)]
+    fn men_search<'a, V: Variant>(&self, list: &'a mut MoveList<V>) -> CaptureSearch<'a, V> {
         let us = if WHITE { Color::White } else { Color::Black };
-        let mut search = CaptureSearch {
+        CaptureSearch {
             list,
             opp: self.men_victims::<V>(),
             opp_kings: self.opp_kings,
@@ -309,7 +332,12 @@ impl<const WHITE: bool> Sides<WHITE> {
             king_jumps: 0,
             crowning_row: crowning_row::<V::Board>(us),
             crowned: 0,
-        };
+        }
+    }
+
+    /// Appends the captures of the kings and of the men in `men` to `list`.
+    fn generate_captures_of<V: Variant>(&self, list: &mut MoveList<V>, mut men: u64) {
+        let mut search = self.men_search(list);
         let men_dirs = man_capture_dirs::<V, WHITE>();
         while men != 0 {
             let at = men & men.wrapping_neg();
@@ -347,6 +375,17 @@ impl<const WHITE: bool> Sides<WHITE> {
     /// be chosen, the men's capture sequences are counted without being listed.
     #[inline(always)]
     fn count_moves<V: Variant>(&self) -> usize {
+        if settled_by_shifts::<V>() && self.kings == 0 {
+            return match self.men_captures::<V>() {
+                MenCaptures::None => self.count_steps::<V>(),
+                MenCaptures::Single(land) => MenCaptures::count_single(&land),
+                MenCaptures::Multiple(men, jump_from) => {
+                    let mut list = MoveList::<V>::new();
+                    self.search_going_on::<V>(&mut list, men, jump_from);
+                    list.len()
+                }
+            };
+        }
         if V::MEN_CAPTURE_BACKWARDS
             || V::ORTHOGONAL_CAPTURES
             || V::ORTHOGONAL_MOVES
@@ -692,23 +731,13 @@ impl<V: Variant> Position<V> {
     /// Replaces the contents of `list` with the legal moves.
     pub fn generate_moves(&self, list: &mut MoveList<V>) {
         list.clear();
-        with_sides!(self, self.turn(), |sides| {
-            if sides.can_capture::<V>() {
-                sides.generate_captures(list);
-            } else {
-                sides.generate_steps(list);
-            }
-        })
+        with_sides!(self, self.turn(), |sides| sides.generate::<V>(list, true))
     }
 
     /// Replaces the contents of `list` with the legal captures (empty if there is none).
     pub fn generate_captures(&self, list: &mut MoveList<V>) {
         list.clear();
-        with_sides!(self, self.turn(), |sides| {
-            if sides.can_capture::<V>() {
-                sides.generate_captures(list);
-            }
-        })
+        with_sides!(self, self.turn(), |sides| sides.generate::<V>(list, false))
     }
 
     /// The number of legal moves, counted without building the steps (for perft).

@@ -1,0 +1,174 @@
+//! Men's captures settled by whole-board shifts, without a depth-first search.
+//!
+//! Where every further piece taken raises a capture's rank (the majority and value
+//! rules), a man that can go on after its first jump outranks every capture of a single
+//! piece, even of a king (a king is worth less than two men). Shifting the whole board
+//! once per direction tells, for all men at once, where first jumps land and whether a
+//! piece could jump again from there, so most positions need no search: none of the men
+//! captures, or every capture is a single jump (listed or counted straight from the
+//! landing squares), or only the men that can go on need searching. Frisian spends most
+//! of its perft here (its men capture in eight directions, and most of its positions
+//! have a capture).
+
+use super::{has, man_capture_dirs, push, Sides, ALL, DOWN, EIGHT, UP};
+use crate::geometry::{shift, Direction};
+use crate::moves::{Move, MoveList};
+use crate::variant::Variant;
+
+/// Whether, in variant `V`, the captures of a side that has no kings may be settled by
+/// [`Sides::men_captures`]: men jump short, and a capture taking more pieces always
+/// outranks one taking a single piece, whatever the pieces.
+#[inline(always)]
+pub(super) const fn settled_by_shifts<V: Variant>() -> bool {
+    let rule = V::CAPTURE_PRECEDENCE;
+    // Frisian for now: the one variant whose men look in eight directions.
+    V::ORTHOGONAL_CAPTURES
+        && rule.grows_with_captures()
+        && !rule.most_kings
+        && !rule.earliest_king
+        && V::MEN_CAPTURE_KINGS
+        && !V::CROWNS_MID_CAPTURE
+        && !V::REMOVES_DURING_CAPTURE
+        && !V::ORTHOGONAL_MOVES
+}
+
+/// How the captures of a side with men only stand.
+pub(super) enum MenCaptures {
+    /// No man can capture.
+    None,
+    /// Every capture is a single jump; the legal ones land, for each direction (by
+    /// discriminant), on these squares.
+    Single([u64; 8]),
+    /// Some capture takes two pieces or more; only the men of the first set can make a
+    /// legal one, by a first jump onto a square of the second (from which a man could
+    /// jump on).
+    Multiple(u64, u64),
+}
+
+impl MenCaptures {
+    /// The number of legal captures, where every one is a single jump.
+    #[inline(always)]
+    pub(super) fn count_single(land: &[u64; 8]) -> usize {
+        land.iter().map(|l| l.count_ones() as usize).sum()
+    }
+}
+
+impl<const WHITE: bool> Sides<WHITE> {
+    /// The captures of this side's men, which must be its only pieces, in a variant where
+    /// [`settled_by_shifts`] holds.
+    #[inline(always)]
+    pub(super) fn men_captures<V: Variant>(&self) -> MenCaptures {
+        debug_assert!(self.kings == 0 && settled_by_shifts::<V>());
+        let dirs = man_capture_dirs::<V, WHITE>();
+        // The squares from which a man could jump in some direction. A man that has just
+        // jumped in `d` cannot jump back (its victim is still there, its start square is
+        // not empty in `self.empty`), so a landing square here means a second jump.
+        let mut jump_from = 0;
+        each_direction!(V, |d| {
+            if has(dirs, d) {
+                let back = d.reverse();
+                let victims = shift::<V::Board>(self.empty, back) & self.opp;
+                jump_from |= shift::<V::Board>(victims, back);
+            }
+        });
+        // Most positions have no capture: find that out before keeping any set.
+        if jump_from & self.men == 0 {
+            return MenCaptures::None;
+        }
+        let mut land = [0u64; 8];
+        let mut landings = 0;
+        each_direction!(V, |d| {
+            if has(dirs, d) {
+                let over = shift::<V::Board>(self.men, d) & self.opp;
+                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
+                landings |= land[d as usize];
+            }
+        });
+        if landings & jump_from != 0 {
+            let mut men = 0;
+            each_direction!(V, |d| {
+                if has(dirs, d) {
+                    let back = d.reverse();
+                    let going_on = land[d as usize] & jump_from;
+                    men |= shift::<V::Board>(shift::<V::Board>(going_on, back), back);
+                }
+            });
+            return MenCaptures::Multiple(men, jump_from);
+        }
+        // Single jumps: under the value rule, those taking a king, if any, outrank the rest.
+        if V::CAPTURE_PRECEDENCE.most_value && self.opp_kings != 0 {
+            let mut kings_land = [0u64; 8];
+            let mut any = 0;
+            each_direction!(V, |d| {
+                if has(dirs, d) {
+                    let over = shift::<V::Board>(self.men, d) & self.opp_kings;
+                    kings_land[d as usize] = shift::<V::Board>(over, d) & self.empty;
+                    any |= kings_land[d as usize];
+                }
+            });
+            if any != 0 {
+                return MenCaptures::Single(kings_land);
+            }
+        }
+        MenCaptures::Single(land)
+    }
+
+    /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
+    /// jump_from)`: each man's search starts from its first jumps that can go on, the
+    /// others being outranked.
+    pub(super) fn search_going_on<V: Variant>(
+        &self,
+        list: &mut MoveList<V>,
+        mut men: u64,
+        jump_from: u64,
+    ) {
+        let dirs = man_capture_dirs::<V, WHITE>();
+        let mut search = self.men_search(list);
+        while men != 0 {
+            let at = men & men.wrapping_neg();
+            men &= men - 1;
+            search.from = at.trailing_zeros();
+            search.empty = self.empty | at;
+            each_direction!(V, |d| {
+                if has(dirs, d) {
+                    let victim = shift::<V::Board>(at, d) & self.opp;
+                    let land = shift::<V::Board>(victim, d) & self.empty & jump_from;
+                    if land != 0 {
+                        match dirs {
+                            UP => search.short::<UP>(land, victim, 0),
+                            DOWN => search.short::<DOWN>(land, victim, 0),
+                            ALL => search.short::<ALL>(land, victim, 0),
+                            _ => search.short::<EIGHT>(land, victim, 0),
+                        }
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Appends the single jumps landing on `land` (by direction) to `list`, in the order the
+/// search would find them: by man, then by direction.
+pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, land: &[u64; 8]) {
+    let mut from = [0u64; 8];
+    let mut men = 0;
+    each_direction!(V, |d| {
+        let back = d.reverse();
+        from[d as usize] = shift::<V::Board>(shift::<V::Board>(land[d as usize], back), back);
+        men |= from[d as usize];
+    });
+    while men != 0 {
+        let at = men & men.wrapping_neg();
+        men &= men - 1;
+        each_direction!(V, |d| {
+            if from[d as usize] & at != 0 {
+                let victim = shift::<V::Board>(at, d);
+                let to = shift::<V::Board>(victim, d);
+                push(
+                    list,
+                    Move::from_raw(at.trailing_zeros(), to.trailing_zeros(), victim, 0),
+                );
+            }
+        });
+    }
+}
