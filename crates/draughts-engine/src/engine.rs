@@ -373,6 +373,8 @@ mod tests {
             "razor-margin=x",
             "width=3",
             "reduce-divisor=0",
+            "reduce-base=NaN",
+            "aspiration=2000000000",
         ] {
             let error = searcher::<International>(&with(bad)).err().unwrap();
             assert!(matches!(error, EngineError::Search(_)), "{bad}: {error}");

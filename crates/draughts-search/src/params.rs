@@ -76,7 +76,7 @@ impl SearchParams {
     ///
     /// # Errors
     /// [`ParamsError`] for an item without `=`, an unknown name, or a value that is not
-    /// a number of the field's type.
+    /// a number of the field's type (whole numbers within ±100,000, a positive divisor).
     pub fn with_changes(&self, text: &str) -> Result<SearchParams, ParamsError> {
         let mut params = *self;
         for item in text.split([';', ' ', '\t']).filter(|item| !item.is_empty()) {
@@ -84,7 +84,15 @@ impl SearchParams {
                 .split_once('=')
                 .ok_or_else(|| ParamsError::NotAnItem(item.to_string()))?;
             let bad = || ParamsError::BadValue(name.to_string(), value.to_string());
-            let int = || value.trim().parse::<i32>().map_err(|_| bad());
+            // Margins and depths beyond this mean nothing and would overflow a score.
+            let int = || {
+                value
+                    .trim()
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|n| n.abs() <= 100_000)
+                    .ok_or_else(bad)
+            };
             let real = || value.trim().parse::<f64>().map_err(|_| bad());
             let count = || value.trim().parse::<usize>().map_err(|_| bad());
             match name.trim().replace('_', "-").as_str() {
@@ -102,11 +110,21 @@ impl SearchParams {
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }
-        if !(params.reduce_divisor > 0.0 && params.reduce_base.is_finite()) {
-            return Err(ParamsError::BadValue(
-                "reduce-divisor".to_string(),
-                params.reduce_divisor.to_string(),
-            ));
+        for (name, value, fits) in [
+            (
+                "reduce-base",
+                params.reduce_base,
+                params.reduce_base.is_finite(),
+            ),
+            (
+                "reduce-divisor",
+                params.reduce_divisor,
+                params.reduce_divisor > 0.0,
+            ),
+        ] {
+            if !fits {
+                return Err(ParamsError::BadValue(name.to_string(), value.to_string()));
+            }
         }
         Ok(params)
     }

@@ -75,15 +75,7 @@ impl<const WHITE: bool> Sides<WHITE> {
         if jump_from & self.men == 0 {
             return MenCaptures::None;
         }
-        let mut land = [0u64; 8];
-        let mut landings = 0;
-        each_direction!(V, |d| {
-            if has(dirs, d) {
-                let over = shift::<V::Board>(self.men, d) & self.opp;
-                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
-                landings |= land[d as usize];
-            }
-        });
+        let (land, landings) = self.first_landings::<V>(self.opp);
         if landings & jump_from != 0 {
             let mut men = 0;
             each_direction!(V, |d| {
@@ -97,20 +89,29 @@ impl<const WHITE: bool> Sides<WHITE> {
         }
         // Single jumps: under the value rule, those taking a king, if any, outrank the rest.
         if V::CAPTURE_PRECEDENCE.most_value && self.opp_kings != 0 {
-            let mut kings_land = [0u64; 8];
-            let mut any = 0;
-            each_direction!(V, |d| {
-                if has(dirs, d) {
-                    let over = shift::<V::Board>(self.men, d) & self.opp_kings;
-                    kings_land[d as usize] = shift::<V::Board>(over, d) & self.empty;
-                    any |= kings_land[d as usize];
-                }
-            });
+            let (kings_land, any) = self.first_landings::<V>(self.opp_kings);
             if any != 0 {
                 return MenCaptures::Single(kings_land);
             }
         }
         MenCaptures::Single(land)
+    }
+
+    /// Where this side's men land, by direction (by discriminant), jumping once over a
+    /// piece of `victims`, and all those squares together.
+    #[inline(always)]
+    fn first_landings<V: Variant>(&self, victims: u64) -> ([u64; 8], u64) {
+        let dirs = man_capture_dirs::<V, WHITE>();
+        let mut land = [0u64; 8];
+        let mut all = 0;
+        each_direction!(V, |d| {
+            if has(dirs, d) {
+                let over = shift::<V::Board>(self.men, d) & victims;
+                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
+                all |= land[d as usize];
+            }
+        });
+        (land, all)
     }
 
     /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
