@@ -42,6 +42,11 @@ pub struct SearchParams {
     pub razor_depth: i32,
     /// How far below `alpha`, a ply of remaining depth, the evaluation must be for that.
     pub razor_margin: Score,
+    /// Exchanges a quiescence line may offer while no side has a king: quiet man moves
+    /// next to an opponent's man after which the opponent must take one piece and loses
+    /// one back. 0 offers none, the default: one a line gains at a fixed node count but
+    /// not yet measurably at equal time (BENCHMARKS.md, "Exchanges in quiescence").
+    pub qs_exchanges: i32,
 }
 
 impl Default for SearchParams {
@@ -57,6 +62,7 @@ impl Default for SearchParams {
             trusted_history: 3072,
             razor_depth: 2,
             razor_margin: 150,
+            qs_exchanges: 0,
         }
     }
 }
@@ -107,6 +113,7 @@ impl SearchParams {
                 "trusted-history" => params.trusted_history = int()?,
                 "razor-depth" => params.razor_depth = int()?,
                 "razor-margin" => params.razor_margin = int()?,
+                "qs-exchanges" => params.qs_exchanges = int()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

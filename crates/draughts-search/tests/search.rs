@@ -3,7 +3,8 @@
 use draughts_core::{Antidraughts, Breakthrough, English, Game, International, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 use draughts_search::{
-    database_result, plies_to_end, Control, EndgameOracle, Limits, Searcher, Wld, DATABASE_WIN, WIN,
+    database_result, plies_to_end, Control, EndgameOracle, Limits, SearchParams, Searcher, Wld,
+    DATABASE_WIN, WIN,
 };
 use std::sync::Arc;
 
@@ -174,4 +175,26 @@ fn clock_searches_end_inside_their_budget() {
             result.time
         );
     }
+}
+
+/// A shot two plies past the horizon, reached by an exchange offer: whatever White
+/// plays, Black's 15-18 forces 22x15 and 10x19x26 takes two men for one. Only a
+/// quiescence that offers exchanges sees it at depth 1.
+#[test]
+fn quiescence_offers_exchanges_and_sees_the_shot_behind_them() {
+    let pos: Position<English> = "W:W12,22,23:B6,10,14,15".parse().expect("test FEN");
+    let game = Game::from_position(pos);
+    let mut searcher = Searcher::new(Material);
+    let mut score = |exchanges| {
+        let changes = format!("qs-exchanges={exchanges}");
+        let params = SearchParams::default()
+            .with_changes(&changes)
+            .expect("known");
+        searcher.set_params(params);
+        searcher.clear();
+        let result = searcher.search(&game, Limits::depth(1), &Control::default(), &mut |_| {});
+        result.score
+    };
+    assert_eq!(score(0), -100);
+    assert_eq!(score(1), -200);
 }

@@ -28,7 +28,14 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // 1. Horizon: resolve captures, then evaluate.
         self.pv_len[ply] = 0;
         if depth <= 0 {
-            return self.quiesce(pos, clock, alpha, beta, ply);
+            return self.quiesce(
+                pos,
+                clock,
+                alpha,
+                beta,
+                ply,
+                self.shared.params.qs_exchanges,
+            );
         }
         self.count_node(ply);
         if self.check_stop() {
@@ -112,7 +119,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 return eval;
             }
             if depth <= params.razor_depth && eval + params.razor_margin * depth <= alpha {
-                let score = self.quiesce(pos, clock, alpha, alpha + 1, ply);
+                let score = self.quiesce(pos, clock, alpha, alpha + 1, ply, params.qs_exchanges);
                 if score <= alpha {
                     return score;
                 }

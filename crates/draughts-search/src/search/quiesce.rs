@@ -2,15 +2,18 @@
 
 use super::Worker;
 use crate::score::{no_move_score, INFINITY, MAX_PLY};
-use draughts_core::{DrawClock, Goal, Kind, Position, Variant};
+use draughts_core::{Bitboard, Color, Direction, DrawClock, Goal, Kind, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     /// Resolves pending captures before evaluating: a position where the side to move
     /// must capture is searched through its captures; in a quiet one the side to move
-    /// stands on the evaluation or crowns a man. A capture only the opponent threatens
-    /// is left to the evaluation: a full ply for each such leaf played 51.6 Elo weaker
-    /// at a fixed node count (BENCHMARKS.md, "Quiescence").
+    /// stands on the evaluation, crowns a man, or, while no side has a king and
+    /// `exchanges` is above zero, offers a man for an exchange
+    /// ([`Worker::offers_exchange`]).
+    /// A capture only the opponent threatens is left to the evaluation: a full ply for
+    /// each such leaf played 51.6 Elo weaker at a fixed node count (BENCHMARKS.md,
+    /// "Quiescence").
     pub(super) fn quiesce(
         &mut self,
         pos: &Position<V>,
@@ -18,6 +21,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         mut alpha: Score,
         beta: Score,
         ply: usize,
+        exchanges: i32,
     ) -> Score {
         self.count_node(ply);
         if self.check_stop() {
@@ -33,9 +37,17 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
         let capture = pos.has_capture();
         let mut best = -INFINITY;
+        let mut offers = Bitboard::EMPTY;
         if !capture {
             let eval = self.leaf(pos, clock, ply, alpha, beta);
-            if eval >= beta || !pos.can_crown() {
+            if exchanges > 0
+                && eval < beta
+                && (pos.kings(Color::White) | pos.kings(Color::Black)).is_empty()
+                && ply + 2 < MAX_PLY - 1
+            {
+                offers = offer_squares(pos);
+            }
+            if eval >= beta || (offers.is_empty() && !pos.can_crown()) {
                 return eval;
             }
             best = eval;
@@ -48,16 +60,21 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
         for i in 0..count {
             let mv = self.lists[ply][i];
-            // In a quiet position only the moves that crown a man are searched.
+            // In a quiet position only the moves that crown a man or offer an exchange
+            // are searched.
             if !capture && pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man) {
                 continue;
             }
             let child = pos.play_unchecked(&mv);
+            let mut left = exchanges;
             if !capture && child.piece_at(mv.to()).map(|p| p.kind) != Some(Kind::King) {
-                continue;
+                if !offers.contains(mv.to()) || !self.offers_exchange(&child, ply + 1) {
+                    continue;
+                }
+                left -= 1;
             }
             let child_clock = clock.after(pos, &mv, &child);
-            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, child_clock, -beta, -alpha, ply + 1, left);
             if self.stopped {
                 return 0;
             }
@@ -72,6 +89,22 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
         best
+    }
+
+    /// Whether the quiet move that made `child` offers an exchange: the opponent, to
+    /// move in `child`, must capture, every capture it has takes a single piece, and
+    /// after each the mover captures back. `ply` is `child`'s, whose move list this
+    /// uses.
+    fn offers_exchange(&mut self, child: &Position<V>, ply: usize) -> bool {
+        if !child.has_capture() {
+            return false;
+        }
+        child.generate_captures(&mut self.lists[ply]);
+        let list = &self.lists[ply];
+        !list.is_empty()
+            && list.iter().all(|capture| {
+                capture.capture_count() == 1 && child.play_unchecked(capture).has_capture()
+            })
     }
 
     /// The value of a quiet position: the database's if it knows, a proven combination
@@ -105,6 +138,19 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
         eval
     }
+}
+
+/// The empty squares next to an opponent's man that a man of the side to move steps
+/// to: where a quiet move may offer its man for an exchange.
+fn offer_squares<V: Variant>(pos: &Position<V>) -> Bitboard<V> {
+    let us = pos.turn();
+    let (men, theirs) = (pos.men(us), pos.men(!us));
+    let steps =
+        Position::<V>::man_step_directions(us).fold(Bitboard::EMPTY, |set, d| set | men.shift(d));
+    let near = Direction::ALL_EIGHT
+        .into_iter()
+        .fold(Bitboard::EMPTY, |set, d| set | theirs.shift(d));
+    steps & near & pos.empty()
 }
 
 /// Plies of king moves after which an evaluation starts fading towards a draw.
