@@ -173,3 +173,53 @@ pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, land: &[u64;
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frisian::Frisian;
+    use crate::piece::Color;
+    use crate::position::Position;
+
+    /// The captures settled by shifts are those the search finds, in its order and with
+    /// the same landing squares, on the positions of random Frisian games.
+    #[test]
+    fn settled_captures_follow_the_search() {
+        fn both<const WHITE: bool>(sides: Sides<WHITE>) -> [MoveList<Frisian>; 2] {
+            let (mut settled, mut searched) = (MoveList::new(), MoveList::new());
+            sides.generate::<Frisian>(&mut settled, false);
+            sides.generate_captures::<Frisian>(&mut searched);
+            [settled, searched]
+        }
+        let raw = |list: &MoveList<Frisian>| {
+            let bits = |m: &Move<Frisian>| {
+                (
+                    m.start_bit(),
+                    m.end_bit(),
+                    m.captured_bits(),
+                    m.landed_bits(),
+                )
+            };
+            list.iter().map(bits).collect::<Vec<_>>()
+        };
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..300 {
+            let mut pos = Position::<Frisian>::initial();
+            for _ in 0..200 {
+                let [settled, searched] = match pos.turn() {
+                    Color::White => both(Sides::<true>::of(&pos)),
+                    Color::Black => both(Sides::<false>::of(&pos)),
+                };
+                assert_eq!(raw(&settled), raw(&searched), "{pos:?}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos = pos.play_unchecked(&moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}
