@@ -58,11 +58,15 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         if count == 0 {
             return no_move_score::<V>(ply);
         }
+        let can_crown = !capture && pos.can_crown();
         for i in 0..count {
             let mv = self.lists[ply][i];
             // In a quiet position only the moves that crown a man or offer an exchange
-            // are searched.
-            if !capture && pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man) {
+            // are searched; a move that can do neither is not played.
+            if !capture
+                && (pos.piece_at(mv.from()).map(|p| p.kind) != Some(Kind::Man)
+                    || !(can_crown || offers.contains(mv.to())))
+            {
                 continue;
             }
             let child = pos.play_unchecked(&mv);
