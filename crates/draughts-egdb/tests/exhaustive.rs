@@ -190,17 +190,11 @@ fn key<V: Variant>(pos: &Position<V>) -> u64 {
     k
 }
 
-/// The simple solver: values of every position with at most `pieces` pieces.
-/// Of the largest piece count only the previous men count is kept (to bound memory);
-/// `visit` sees every solved position.
-fn solve<V: Variant>(pieces: usize, visit: impl FnMut(&Position<V>, Wld)) {
-    solve_materials(&materials(pieces), true, visit);
-}
-
 /// The simple solver over `materials` (each one's captures and crownings must lead to
 /// materials listed before it). With `runs`, a position's king runs are part of it, as
 /// the rules have them; without, every position is solved as if no run were ever under
-/// way (the rules of a variant without the limit).
+/// way (the rules of a variant without the limit). Of the largest piece count only the
+/// previous men count is kept (to bound memory); `visit` sees every solved position.
 fn solve_materials<V: Variant>(
     materials: &[[usize; 4]],
     runs: bool,
@@ -215,53 +209,55 @@ fn solve_materials<V: Variant>(
     let mut top_by_men: HashMap<usize, Vec<u64>> = HashMap::new();
     for &counts in materials {
         let list = positions::<V>(counts, runs);
-        let ids: HashMap<u64, usize> = list.iter().enumerate().map(|(i, p)| (key(p), i)).collect();
-        // Children: inside the material by id, outside by value.
-        let mut inside: Vec<Vec<usize>> = Vec::with_capacity(list.len());
-        let mut outside: Vec<Vec<Wld>> = Vec::with_capacity(list.len());
-        for pos in &list {
-            let mut ins = Vec::new();
-            let mut outs = Vec::new();
+        let ids: HashMap<u64, u32> = list
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (key(p), i as u32))
+            .collect();
+        // Children inside the material, by id, position after position (position i's
+        // are `inside[starts[i]..starts[i + 1]]`); those outside are solved already,
+        // so only what they say matters: won if one is lost for its mover, and whether
+        // all are won for theirs.
+        let mut starts: Vec<u32> = Vec::with_capacity(list.len() + 1);
+        let mut inside: Vec<u32> = Vec::new();
+        let mut value: Vec<Option<Wld>> = vec![None; list.len()];
+        let mut outside_all_won = vec![true; list.len()];
+        for (i, pos) in list.iter().enumerate() {
+            starts.push(inside.len() as u32);
+            let mut moves = 0;
             for mv in pos.legal_moves() {
+                moves += 1;
                 let child = pos.play_unchecked(&mv);
                 let child = if runs { child } else { without_runs(child) };
                 if material_of(&child) == counts {
-                    ins.push(ids[&key(&child)]);
+                    inside.push(ids[&key(&child)]);
                 } else {
-                    outs.push(
-                        *values
-                            .get(&key(&child))
-                            .expect("child material solved first"),
-                    );
+                    match values
+                        .get(&key(&child))
+                        .expect("child material solved first")
+                    {
+                        Wld::Loss => value[i] = Some(Wld::Win),
+                        Wld::Win => {}
+                        Wld::Draw => outside_all_won[i] = false,
+                    }
                 }
             }
-            inside.push(ins);
-            outside.push(outs);
+            if moves == 0 {
+                value[i] = Some(if pos.is_won() { Wld::Win } else { Wld::Loss });
+            }
         }
-        let mut value: Vec<Option<Wld>> = vec![None; list.len()];
+        starts.push(inside.len() as u32);
+        drop(ids);
         loop {
             let mut changed = false;
             for i in 0..list.len() {
                 if value[i].is_some() {
                     continue;
                 }
-                let children = outside[i]
-                    .iter()
-                    .map(|&v| Some(v))
-                    .chain(inside[i].iter().map(|&c| value[c]));
-                if inside[i].is_empty() && outside[i].is_empty() {
-                    value[i] = Some(if list[i].is_won() {
-                        Wld::Win
-                    } else {
-                        Wld::Loss
-                    });
-                    changed = true;
-                    continue;
-                }
-                let mut all_won = true;
+                let mut all_won = outside_all_won[i];
                 let mut won = false;
-                for v in children {
-                    match v {
+                for &c in &inside[starts[i] as usize..starts[i + 1] as usize] {
+                    match value[c as usize] {
                         Some(Wld::Loss) => won = true,
                         Some(Wld::Win) => {}
                         _ => all_won = false,
@@ -316,7 +312,18 @@ struct Tally {
 
 /// Builds `pieces`, then probes every position with 1 to `pieces` pieces and compares
 /// it with the simple solver. Returns the solver's values for the caller's own facts.
-fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -> Tally {
+fn check_all<V: Variant>(pieces: u32, fact: impl FnMut(&Position<V>, Wld)) -> Tally {
+    check_materials(pieces, &materials(pieces as usize), fact)
+}
+
+/// Builds `pieces`, then probes every position of `list` (materials in solving order,
+/// as [`solve_materials`] takes them) and compares it with the simple solver; the
+/// files' counts of those materials must equal the solver's too.
+fn check_materials<V: Variant>(
+    pieces: u32,
+    list: &[[usize; 4]],
+    mut fact: impl FnMut(&Position<V>, Wld),
+) -> Tally {
     // One folder per variant and size: a variant's tests may run at the same time.
     let dir = temp_dir(&format!("{}-{pieces}", V::NAME));
     build::<V>(&dir, pieces, &BuildOptions::default()).unwrap();
@@ -324,7 +331,7 @@ fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -
     assert_eq!(db.max_pieces(), pieces);
     let mut tally = Tally::default();
     let mut mismatches = Vec::new();
-    solve::<V>(pieces as usize, |pos, expected| {
+    solve_materials::<V>(list, true, |pos, expected| {
         tally.positions += 1;
         let got = db.probe(pos).unwrap();
         if got != Some(expected) && mismatches.len() < 20 {
@@ -350,12 +357,18 @@ fn check_all<V: Variant>(pieces: u32, mut fact: impl FnMut(&Position<V>, Wld)) -
     });
     assert!(mismatches.is_empty(), "{mismatches:#?}");
     // The files' own counts agree with the solver's.
-    for s in db.stats() {
+    let solved = |m: &Material| {
+        let counts = [m.white_men, m.white_kings, m.black_men, m.black_kings];
+        list.contains(&counts.map(usize::from))
+    };
+    let mut files = 0;
+    for s in db.stats().iter().filter(|s| solved(&s.material)) {
         let expected = tally.stored.get(&s.material).copied().unwrap_or_default();
         assert_eq!([s.draws, s.wins, s.losses], expected, "{}", s.material);
         assert_eq!(s.positions, expected.iter().sum::<u64>());
+        files += 1;
     }
-    assert_eq!(db.stats().len(), tally.stored.len());
+    assert_eq!(files, tally.stored.len());
     db.verify().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     tally
@@ -552,11 +565,26 @@ fn frysk_is_frisian() {
     }
 }
 
-/// Frisian, up to four pieces.
+/// Frisian, four pieces where one side has a lone king against three pieces (either
+/// colour), every run under way, and everything up to three pieces: the database to
+/// four pieces agrees with the solver on 118 million positions. All of Frisian's
+/// four-piece positions, runs and all, are 513 million, beyond this solver's memory; the
+/// database's own `verify` checks them.
+/// `cargo test --release -p draughts-egdb --test exhaustive -- --ignored frisian_three_against`.
 #[test]
-#[ignore = "minutes; run with --ignored"]
-fn frisian_four_pieces() {
-    check_all::<Frisian>(4, |_, _| {});
+#[ignore = "tens of minutes and about 8 GB; run with --ignored"]
+fn frisian_three_against_a_king() {
+    let mut list = materials(3);
+    for men in 0..=3 {
+        list.push([men, 3 - men, 0, 1]);
+        list.push([0, 1, men, 3 - men]);
+    }
+    let tally = check_materials::<Frisian>(4, &list, |_, _| {});
+    assert!(
+        tally.positions > FRISIAN_THREE_PIECES,
+        "{}",
+        tally.positions
+    );
 }
 
 /// Antidraughts, up to three pieces: the side to move without pieces or without a move

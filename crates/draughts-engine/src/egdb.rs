@@ -58,8 +58,9 @@ enum EgdbCommand {
 
 #[derive(Args, Debug)]
 struct DbArgs {
-    /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
+    /// The variant, any of the fifteen: international, english, brazilian, pool, russian,
+    /// italian, spanish, czech, thai, turkish, killer, antidraughts, breakthrough, frisian
+    /// or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// The database folder.
@@ -69,8 +70,9 @@ struct DbArgs {
 
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
+    /// The variant, any of the fifteen: international, english, brazilian, pool, russian,
+    /// italian, spanish, czech, thai, turkish, killer, antidraughts, breakthrough, frisian
+    /// or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Build every slice with at most this many pieces.
@@ -90,8 +92,9 @@ struct BuildArgs {
 
 #[derive(Args, Debug)]
 struct PlanArgs {
-    /// The variant: international, english, brazilian, pool, russian, italian, spanish,
-    /// czech, thai, turkish or killer (antidraughts and breakthrough have none: their goal differs).
+    /// The variant, any of the fifteen: international, english, brazilian, pool, russian,
+    /// italian, spanish, czech, thai, turkish, killer, antidraughts, breakthrough, frisian
+    /// or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
     /// Every slice with at most this many pieces.
