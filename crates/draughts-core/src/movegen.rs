@@ -381,7 +381,7 @@ impl<const WHITE: bool> Sides<WHITE> {
                 MenCaptures::Single(land) => MenCaptures::count_single(&land),
                 MenCaptures::Multiple(men, jump_from) => {
                     let mut list = MoveList::<V>::new();
-                    self.search_going_on::<V>(&mut list, men, jump_from);
+                    self.search_by_table::<V>(&mut list, men, jump_from);
                     list.len()
                 }
             };

@@ -8,10 +8,13 @@
 //! captures, or every capture is a single jump (listed or counted straight from the
 //! landing squares), or only the men that can go on need searching. Frisian spends most
 //! of its perft here (its men capture in eight directions, and most of its positions
-//! have a capture).
+//! have a capture). Where the moves are only counted, the search looks each square's
+//! neighbours up in a table ([`Rings`]) instead of shifting in every direction.
 
-use super::{has, man_capture_dirs, push, Sides, ALL, DOWN, EIGHT, UP};
-use crate::geometry::{shift, Direction};
+use core::marker::PhantomData;
+
+use super::{has, man_capture_dirs, push, CaptureSearch, Sides, ALL, DOWN, EIGHT, UP};
+use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList};
 use crate::variant::Variant;
 
@@ -148,6 +151,88 @@ impl<const WHITE: bool> Sides<WHITE> {
     }
 }
 
+/// For each bit of the board, the squares next to it and those two steps away in the
+/// directions where White's (`WHITE`) or Black's men capture in variant `V`.
+struct Rings<V, const WHITE: bool>(PhantomData<V>);
+
+impl<V: Variant, const WHITE: bool> Rings<V, WHITE> {
+    const TABLE: [[u64; 2]; 64] = {
+        let dirs = man_capture_dirs::<V, WHITE>();
+        let valid = <V::Board as Geometry>::VALID;
+        let mut table = [[0; 2]; 64];
+        let mut i = 0;
+        while i < 64 {
+            let at = 1 << i;
+            each_direction!(V, |d| {
+                if has(dirs, d) {
+                    let next = shift::<V::Board>(at, d) & valid;
+                    table[i][0] |= next;
+                    table[i][1] |= shift::<V::Board>(next, d) & valid;
+                }
+            });
+            i += 1;
+        }
+        table
+    };
+}
+
+impl<V: Variant> CaptureSearch<'_, V> {
+    /// [`CaptureSearch::short`] for a man on bit `at` whose next landing must be on
+    /// `onto`, looking its neighbours up in [`Rings`] rather than shifting in each
+    /// direction: the same moves, in the order of the victims' bits.
+    fn short_by_table<const WHITE: bool>(
+        &mut self,
+        at: u32,
+        onto: u64,
+        captured: u64,
+        landed: u64,
+    ) {
+        let [next, beyond] = Rings::<V, WHITE>::TABLE[at as usize];
+        let beyond = beyond & self.empty & onto;
+        let mut victims = next & self.opp & !captured;
+        let mut ended = true;
+        while victims != 0 {
+            let victim = victims.trailing_zeros();
+            victims &= victims - 1;
+            // A jump goes as far again beyond its victim. Directions differ by less than
+            // 32 bits, so only the square beyond, wrapped or not, can be a bit of `beyond`.
+            let to = (2 * victim).wrapping_sub(at);
+            if 1u64.wrapping_shl(to) & beyond != 0 {
+                ended = false;
+                let landed = if captured == 0 {
+                    landed
+                } else {
+                    landed | 1 << at
+                };
+                self.short_by_table::<WHITE>(to, !0, captured | 1 << victim, landed);
+            }
+        }
+        if ended && captured != 0 {
+            self.finish(1 << at, captured, landed);
+        }
+    }
+}
+
+impl<const WHITE: bool> Sides<WHITE> {
+    /// Appends to `list` the moves [`Sides::search_going_on`] finds, in another order
+    /// ([`CaptureSearch::short_by_table`]): for counting them.
+    pub(super) fn search_by_table<V: Variant>(
+        &self,
+        list: &mut MoveList<V>,
+        mut men: u64,
+        jump_from: u64,
+    ) {
+        let mut search = self.men_search(list);
+        while men != 0 {
+            let from = men.trailing_zeros();
+            men &= men - 1;
+            search.from = from;
+            search.empty = self.empty | 1 << from;
+            search.short_by_table::<WHITE>(from, jump_from, 0, 0);
+        }
+    }
+}
+
 /// Appends the single jumps landing on `land` (by direction) to `list`, in the order the
 /// search would find them: by man, then by direction.
 pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, land: &[u64; 8]) {
@@ -181,36 +266,13 @@ mod tests {
     use crate::piece::Color;
     use crate::position::Position;
 
-    /// The captures settled by shifts are those the search finds, in its order and with
-    /// the same landing squares, on the positions of random Frisian games.
-    #[test]
-    fn settled_captures_follow_the_search() {
-        fn both<const WHITE: bool>(sides: Sides<WHITE>) -> [MoveList<Frisian>; 2] {
-            let (mut settled, mut searched) = (MoveList::new(), MoveList::new());
-            sides.generate::<Frisian>(&mut settled, false);
-            sides.generate_captures::<Frisian>(&mut searched);
-            [settled, searched]
-        }
-        let raw = |list: &MoveList<Frisian>| {
-            let bits = |m: &Move<Frisian>| {
-                (
-                    m.start_bit(),
-                    m.end_bit(),
-                    m.captured_bits(),
-                    m.landed_bits(),
-                )
-            };
-            list.iter().map(bits).collect::<Vec<_>>()
-        };
+    /// Calls `check` with each position of random Frisian games and its [`Sides`].
+    fn random_sides(mut check: impl FnMut(&Position<Frisian>, Sides<true>, Sides<false>)) {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..300 {
             let mut pos = Position::<Frisian>::initial();
             for _ in 0..200 {
-                let [settled, searched] = match pos.turn() {
-                    Color::White => both(Sides::<true>::of(&pos)),
-                    Color::Black => both(Sides::<false>::of(&pos)),
-                };
-                assert_eq!(raw(&settled), raw(&searched), "{pos:?}");
+                check(&pos, Sides::of(&pos), Sides::of(&pos));
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -221,5 +283,69 @@ mod tests {
                 pos = pos.play_unchecked(&moves[(rng % moves.len() as u64) as usize]);
             }
         }
+    }
+
+    /// The start, end, captured and landing bits of each move of `list`.
+    fn raw(list: &MoveList<Frisian>) -> Vec<(u32, u32, u64, u64)> {
+        let bits = |m: &Move<Frisian>| {
+            (
+                m.start_bit(),
+                m.end_bit(),
+                m.captured_bits(),
+                m.landed_bits(),
+            )
+        };
+        list.iter().map(bits).collect()
+    }
+
+    /// The captures settled by shifts are those the search finds, in its order and with
+    /// the same landing squares, on the positions of random Frisian games.
+    #[test]
+    fn settled_captures_follow_the_search() {
+        fn both<const WHITE: bool>(sides: Sides<WHITE>) -> [MoveList<Frisian>; 2] {
+            let (mut settled, mut searched) = (MoveList::new(), MoveList::new());
+            sides.generate::<Frisian>(&mut settled, false);
+            sides.generate_captures::<Frisian>(&mut searched);
+            [settled, searched]
+        }
+        random_sides(|pos, white, black| {
+            let [settled, searched] = match pos.turn() {
+                Color::White => both(white),
+                Color::Black => both(black),
+            };
+            assert_eq!(raw(&settled), raw(&searched), "{pos:?}");
+        });
+    }
+
+    /// The search by table finds the moves of [`Sides::search_going_on`], in some order.
+    #[test]
+    fn table_search_finds_the_same_moves() {
+        fn both<const WHITE: bool>(sides: Sides<WHITE>) -> Option<[MoveList<Frisian>; 2]> {
+            if sides.kings != 0 {
+                return None;
+            }
+            let MenCaptures::Multiple(men, jump_from) = sides.men_captures::<Frisian>() else {
+                return None;
+            };
+            let (mut by_table, mut searched) = (MoveList::new(), MoveList::new());
+            sides.search_by_table(&mut by_table, men, jump_from);
+            sides.search_going_on(&mut searched, men, jump_from);
+            Some([by_table, searched])
+        }
+        let mut compared = 0;
+        random_sides(|pos, white, black| {
+            let lists = match pos.turn() {
+                Color::White => both(white),
+                Color::Black => both(black),
+            };
+            if let Some([by_table, searched]) = lists {
+                let (mut by_table, mut searched) = (raw(&by_table), raw(&searched));
+                by_table.sort_unstable();
+                searched.sort_unstable();
+                assert_eq!(by_table, searched, "{pos:?}");
+                compared += 1;
+            }
+        });
+        assert!(compared > 1000, "{compared} positions compared");
     }
 }
