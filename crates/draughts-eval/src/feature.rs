@@ -281,6 +281,23 @@ fn cone_blocked<V: Variant>(
     behind.shift(behind_left) | behind.shift(behind_right)
 }
 
+/// Squares with some occupied square at most `rows` rows ahead in their forward cone
+/// (as in [`cone_blocked`]), the cone grown backwards one row per round: the whole
+/// cone when `rows` is `SIDE - 1`, and a cheap subset of it for a few rows.
+#[inline(always)]
+fn cone_within<V: Variant>(
+    occupied: Bitboard<V>,
+    behind_left: Direction,
+    behind_right: Direction,
+    rows: u8,
+) -> Bitboard<V> {
+    let mut reach = occupied;
+    for _ in 1..rows {
+        reach |= reach.shift(behind_left) | reach.shift(behind_right);
+    }
+    reach.shift(behind_left) | reach.shift(behind_right)
+}
+
 /// The number of squares in `set`.
 #[inline(always)]
 pub(crate) fn count<V: Variant>(set: Bitboard<V>) -> i32 {
@@ -338,8 +355,11 @@ fn side<V: Variant, const WHITE: bool>(
     v[Feature::BackRank as usize] = count(men & t.back_row[c]);
     v[Feature::Centre as usize] = count(men & t.centre);
     // KingMobility is filled in by the caller, for both colours at once.
-    v[Feature::Runaway as usize] =
-        count(men - cone_blocked::<V>(occupied, behind_left, behind_right));
+    // Most men have a piece within three rows ahead: the full cone only for the others.
+    if !(men - cone_within::<V>(occupied, behind_left, behind_right, 3)).is_empty() {
+        v[Feature::Runaway as usize] =
+            count(men - cone_blocked::<V>(occupied, behind_left, behind_right));
+    }
     v[Feature::Outposts as usize] =
         count(men & t.opponent_half[c] & backed_from_right & backed_from_left);
     v[Feature::LockedMen as usize] = count(men - can_step);
@@ -350,19 +370,6 @@ fn side<V: Variant, const WHITE: bool>(
 mod tests {
     use super::*;
     use draughts_core::{English, International, Italian, Square};
-
-    /// The cone as first defined: grown backwards one row per round, then one last step.
-    fn cone_by_rows<V: Variant>(
-        occupied: Bitboard<V>,
-        behind_left: Direction,
-        behind_right: Direction,
-    ) -> Bitboard<V> {
-        let mut reach = occupied;
-        for _ in 0..<V::Board as Geometry>::SIDE - 2 {
-            reach |= reach.shift(behind_left) | reach.shift(behind_right);
-        }
-        reach.shift(behind_left) | reach.shift(behind_right)
-    }
 
     /// The squares whose numbers minus one are bits of `word`.
     fn set_of<V: Variant>(word: u64) -> Bitboard<V> {
@@ -376,11 +383,12 @@ mod tests {
     /// square) and on random sets of every density.
     fn cones_agree<V: Variant>() {
         type D = Direction;
+        let rows = <V::Board as Geometry>::SIDE - 1;
         let check = |occupied: Bitboard<V>| {
             for (left, right) in [(D::DownRight, D::DownLeft), (D::UpLeft, D::UpRight)] {
                 assert_eq!(
                     cone_blocked::<V>(occupied, left, right),
-                    cone_by_rows::<V>(occupied, left, right),
+                    cone_within::<V>(occupied, left, right, rows),
                     "occupied {occupied:?}"
                 );
             }

@@ -75,7 +75,8 @@ impl Phase {
 /// of `full`, in score units.
 #[inline]
 pub(crate) fn blend(opening: i32, endgame: i32, phase: i32, full: i32) -> Score {
-    let p = phase.clamp(0, full);
+    // Not `clamp`, whose check that `full` is not negative costs a branch.
+    let p = phase.max(0).min(full);
     (opening * p + endgame * (full - p)) / (full * VALUE_SCALE)
 }
 

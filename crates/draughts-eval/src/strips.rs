@@ -25,19 +25,20 @@ pub const STRIP_ARRANGEMENTS: usize = 19_683;
 /// right edge the last two of the upper row and the last of the lower row (upper rows
 /// start one column in from the left edge). For one colour's bits of a block (the
 /// upper row's `w` squares in bits `0..w`, the lower row's in `w..2w`), entry `y` holds
-/// the base-3 value of the left-edge squares in its low byte and of the right-edge ones
-/// in its high byte, each set bit a digit 1 (at most 13: no carry between the bytes,
-/// even for a black man's digit 2).
-pub(crate) const fn strip_block_table(w: usize) -> [u16; 1024] {
-    const fn bit(y: usize, i: usize) -> u16 {
-        ((y >> i) & 1) as u16
+/// the base-3 value of the left-edge squares in its low 16 bits and of the right-edge
+/// ones in its high 16 bits, each set bit a digit 1: a strip's three blocks, scaled as
+/// in [`strips_of_blocks`], add up to both its edges' arrangements at once (at most
+/// 19682, so no carry between the halves).
+pub(crate) const fn strip_block_table(w: usize) -> [u32; 1024] {
+    const fn bit(y: usize, i: usize) -> u32 {
+        ((y >> i) & 1) as u32
     }
-    let mut table = [0u16; 1024];
+    let mut table = [0u32; 1024];
     let mut y = 0;
     while y < 1 << (2 * w) {
         let left = bit(y, 0) + 3 * bit(y, w) + 9 * bit(y, w + 1);
         let right = bit(y, w - 2) + 3 * bit(y, w - 1) + 9 * bit(y, 2 * w - 1);
-        table[y] = left | right << 8;
+        table[y] = left | right << 16;
         y += 1;
     }
     table
@@ -45,15 +46,17 @@ pub(crate) const fn strip_block_table(w: usize) -> [u16; 1024] {
 
 /// The arrangement on every strip (top-left, top-right, bottom-left, bottom-right)
 /// from the first `blocks` blocks' edge values (white's table entry plus twice
-/// black's): three consecutive blocks make a strip.
+/// black's): three consecutive blocks make a strip, the left and right one together.
 #[inline(always)]
-pub(crate) fn strips_of_blocks(edges: &[u16; 5], blocks: usize) -> [u16; STRIPS] {
-    let strip = |first: usize, shift: u32| {
-        let t = |b: usize| (edges[b] >> shift) & 0xff;
-        t(first) + 27 * t(first + 1) + 729 * t(first + 2)
-    };
-    let bottom = blocks - 3;
-    [strip(0, 0), strip(0, 8), strip(bottom, 0), strip(bottom, 8)]
+pub(crate) fn strips_of_blocks(edges: &[u32; 5], blocks: usize) -> [u16; STRIPS] {
+    let pair = |first: usize| edges[first] + 27 * edges[first + 1] + 729 * edges[first + 2];
+    let (top, bottom) = (pair(0), pair(blocks - 3));
+    [
+        top as u16,
+        (top >> 16) as u16,
+        bottom as u16,
+        (bottom >> 16) as u16,
+    ]
 }
 
 /// The strip strip `s` becomes when the board turns 180 degrees.

@@ -77,6 +77,16 @@ pub const MAX_VALUE: i16 = 16_383;
 /// Rows of regions (and regions per row) on the largest supported board.
 const MAX_REGION_ROWS: usize = 4;
 
+/// An odd region's arrangement (below 3^8 < 2^13) is read from its 16-bit lane masked
+/// to 13 bits, so that the compiler sees every lookup of the odd regions, which come
+/// last, fall inside the combined table and its padding (the regions' lookups, further
+/// from the end, need no mask).
+const ODD_LANE: u64 = (1 << 13) - 1;
+
+/// Zero entries after the combined table: the odd regions' lookups need no bounds
+/// check ([`ODD_LANE`]).
+const PADDING: usize = ODD_LANE as usize + 1 - ARRANGEMENTS;
+
 /// The arrangement parts of one block of two rows, for a block of `w` squares a row:
 /// entry `y` (the block's `2w` bits of one colour: the upper row's squares in bits
 /// `0..w`, the lower row's in `w..2w`) packs, in the 16-bit lane `c`, the base-3 value
@@ -131,7 +141,7 @@ pub enum PatternsError {
 pub struct Patterns<V: Variant> {
     /// `T`: `[opening, endgame]` per slot and arrangement, slot-major.
     values: Vec<[i16; 2]>,
-    /// `T[r][a] - T[r'][a']`, what the evaluation adds up.
+    /// `T[r][a] - T[r'][a']`, what the evaluation adds up, and [`PADDING`] zeros.
     combined: Vec<[i16; 2]>,
     /// Whether any odd region has a value other than zero.
     odd: bool,
@@ -222,7 +232,7 @@ impl<V: Variant> Patterns<V> {
     };
 
     /// [`strip_block_table`] for `V`'s board (zeros on the full board).
-    const STRIP_BLOCK: [u16; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
+    const STRIP_BLOCK: [u32; 1024] = if <V::Board as Geometry>::ALL_SQUARES {
         [0; 1024]
     } else {
         strip_block_table(<V::Board as Geometry>::PER_ROW as usize)
@@ -233,7 +243,7 @@ impl<V: Variant> Patterns<V> {
     pub fn zero() -> Patterns<V> {
         Patterns {
             values: vec![[0; 2]; Self::ENTRIES],
-            combined: vec![[0; 2]; Self::ENTRIES],
+            combined: vec![[0; 2]; Self::ENTRIES + PADDING],
             odd: false,
             phase: Phase::Advance,
             full: Phase::Advance.full::<V>(),
@@ -317,6 +327,7 @@ impl<V: Variant> Patterns<V> {
                 [own[0] - mirror[0], own[1] - mirror[1]]
             })
             .collect();
+        self.combined.resize(Self::ENTRIES + PADDING, [0; 2]);
         self.odd = self.values[Self::offset(Self::FIRST_ODD)..]
             .iter()
             .any(|v| *v != [0, 0]);
@@ -366,7 +377,7 @@ impl<V: Variant> Patterns<V> {
         }
         let w = <V::Board as Geometry>::PER_ROW;
         let mut halves = [0u64; MAX_REGION_ROWS + 1];
-        let mut edges = [0u16; MAX_REGION_ROWS + 1];
+        let mut edges = [0u32; MAX_REGION_ROWS + 1];
         for b in 0..w {
             let (wy, by) = (white.rows(2 * b, 2) as usize, black.rows(2 * b, 2) as usize);
             let b = usize::from(b);
@@ -407,33 +418,35 @@ impl<V: Variant> Patterns<V> {
     #[inline]
     fn white_sums(&self, pos: &Position<V>) -> (i32, i32) {
         let columns = Self::REGION_COLUMNS;
-        let (rows, strips) = Self::region_rows(pos);
-        let combined = &self.combined[..Self::ENTRIES];
+        let combined = &self.combined[..Self::ENTRIES + PADDING];
         let (mut opening, mut endgame) = (0i32, 0i32);
-        for (a, &row) in rows.iter().enumerate().take(Self::REGION_ROWS) {
-            for c in 0..columns {
-                let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
-                let [o, e] = combined[(a * columns + c) * ARRANGEMENTS + arrangement];
-                opening += i32::from(o);
-                endgame += i32::from(e);
-            }
-        }
-        for (s, a) in strips.into_iter().enumerate().take(Self::EDGE_STRIPS) {
-            let [o, e] = combined[Self::offset(Self::REGIONS + s) + usize::from(a)];
+        let mut add = |entry: usize| {
+            let [o, e] = combined[entry];
             opening += i32::from(o);
             endgame += i32::from(e);
-        }
-        if self.odd {
-            let odd = &combined[Self::offset(Self::FIRST_ODD)..];
-            let odd_rows = Self::odd_rows(pos);
-            for (a, &row) in odd_rows.iter().enumerate().take(Self::ODD_REGION_ROWS) {
+        };
+        // The regions of packed rows `rows`, the first of whose slots starts at `first`,
+        // their lanes masked by `lane`.
+        let mut add_rows = |first: usize, rows: &[u64], lane: u64| {
+            for (a, &row) in rows.iter().enumerate() {
                 for c in 0..columns {
-                    let arrangement = ((row >> (16 * c)) & 0xffff) as usize;
-                    let [o, e] = odd[(a * columns + c) * ARRANGEMENTS + arrangement];
-                    opening += i32::from(o);
-                    endgame += i32::from(e);
+                    let arrangement = ((row >> (16 * c)) & lane) as usize;
+                    add(first + (a * columns + c) * ARRANGEMENTS + arrangement);
                 }
             }
+        };
+        let (rows, strips) = Self::region_rows(pos);
+        add_rows(0, &rows[..Self::REGION_ROWS], 0xffff);
+        if self.odd {
+            let odd_rows = Self::odd_rows(pos);
+            add_rows(
+                Self::offset(Self::FIRST_ODD),
+                &odd_rows[..Self::ODD_REGION_ROWS],
+                ODD_LANE,
+            );
+        }
+        for (s, a) in strips.into_iter().enumerate().take(Self::EDGE_STRIPS) {
+            add(Self::offset(Self::REGIONS + s) + usize::from(a));
         }
         (opening, endgame)
     }
