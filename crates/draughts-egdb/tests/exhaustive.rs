@@ -572,7 +572,7 @@ fn frysk_is_frisian() {
 /// database's own `verify` checks them.
 /// `cargo test --release -p draughts-egdb --test exhaustive -- --ignored frisian_three_against`.
 #[test]
-#[ignore = "tens of minutes and about 8 GB; run with --ignored"]
+#[ignore = "about 40 minutes and 6 GB; run with --ignored"]
 fn frisian_three_against_a_king() {
     let mut list = materials(3);
     for men in 0..=3 {
