@@ -58,6 +58,10 @@ pub struct EngineArgs {
     /// the built-in table of the variant, used with the built-in weights).
     #[arg(long, value_name = "FILE|none")]
     patterns: Option<PathBuf>,
+    /// Network file (`draughts tune network`) whose correction the evaluation adds
+    /// (default: none).
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
     /// Tactical template file (`draughts tactics learn`) to recognise combinations at
     /// the leaves of the search (default: none).
     #[arg(long, value_name = "FILE")]
@@ -79,6 +83,7 @@ impl EngineArgs {
             threads: self.threads as usize,
             weights: self.weights.clone(),
             patterns: self.patterns.clone(),
+            network: self.network.clone(),
             tactics: self.tactics.clone(),
             egdb: self.egdb.clone(),
             search: self.search.clone(),

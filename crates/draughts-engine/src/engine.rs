@@ -3,7 +3,9 @@
 
 use draughts_core::{Goal, Variant};
 use draughts_egdb::Database;
-use draughts_eval::{LinearEval, Patterns, PatternsError, Score, Weights, WeightsError, MAN};
+use draughts_eval::{
+    LinearEval, Network, Patterns, PatternsError, Score, Weights, WeightsError, MAN,
+};
 use draughts_search::{database_result, plies_to_end, ParamsError, SearchParams, Searcher};
 use draughts_tactics::{
     DropPolicy, PieceValues, SetKind, TemplateFileError, TemplateOracle, TemplateSet,
@@ -28,6 +30,9 @@ pub struct EngineOptions {
     /// A pattern table file ([`Patterns`]); `None` for the variant's defaults, and
     /// [`NO_PATTERNS`] for none (see [`evaluator`]).
     pub patterns: Option<PathBuf>,
+    /// A network file ([`Network`]) whose correction the evaluation adds; `None` for
+    /// none.
+    pub network: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
@@ -44,6 +49,7 @@ impl Default for EngineOptions {
             threads: 1,
             weights: None,
             patterns: None,
+            network: None,
             tactics: None,
             egdb: None,
             search: String::new(),
@@ -60,6 +66,9 @@ pub enum EngineError {
     /// The pattern table file.
     #[error("pattern table: {0}")]
     Patterns(#[from] PatternsError),
+    /// The network file.
+    #[error("network: {0}")]
+    Network(PatternsError),
     /// The template file.
     #[error(transparent)]
     Tactics(#[from] TemplateFileError),
@@ -104,9 +113,11 @@ pub const NO_PATTERNS: &str = "none";
 /// | — | TABLE | the built-in weights and TABLE |
 /// | FILE | TABLE | both files (`draughts tune patterns` writes such a pair) |
 ///
+/// A network file (`draughts tune network`) adds its correction to any of them.
+///
 /// # Errors
-/// [`EngineError::Weights`] or [`EngineError::Patterns`] if a file cannot be read or is
-/// not for variant `V`.
+/// [`EngineError::Weights`], [`EngineError::Patterns`] or [`EngineError::Network`] if a
+/// file cannot be read or is not for variant `V`.
 pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, EngineError> {
     let none = options
         .patterns
@@ -127,10 +138,17 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, E
         Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
         None => builtin.map(|(_, table)| table),
     };
-    Ok(match table {
+    let network = match &options.network {
+        Some(path) => Some(Arc::new(
+            Network::<V>::load(path).map_err(EngineError::Network)?,
+        )),
+        None => None,
+    };
+    let eval = match table {
         Some(table) => LinearEval::with_patterns(weights, table),
         None => LinearEval::new(weights),
-    })
+    };
+    Ok(eval.with_network(network))
 }
 
 /// The endgame database of variant `V` in `dir`, to share between searchers.

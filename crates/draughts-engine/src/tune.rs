@@ -4,6 +4,7 @@
 //! weights file for `--weights FILE` (or the Hub parameter `weights`).
 
 mod data;
+mod network;
 
 use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
@@ -48,6 +49,9 @@ enum TuneCommand {
     /// Fit a pattern table and the weights to game results (stochastic logistic
     /// regression); writes DIR/VARIANT.weights, DIR/VARIANT.patterns and the loss curve.
     Patterns(PatternArgs),
+    /// Fit a network's correction of the evaluation on labelled positions (`tune
+    /// data`); writes the network, its loss curve and a state to resume from.
+    Network(network::NetworkArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -352,6 +356,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         TuneCommand::Selfplay(sp) => with_variant!(sp.play.variant, V => run_selfplay::<V>(sp)),
         TuneCommand::Fit(fit) => with_variant!(fit.play.variant, V => run_fit::<V>(fit)),
         TuneCommand::Patterns(p) => with_variant!(p.variant, V => run_patterns::<V>(p)),
+        TuneCommand::Network(n) => network::run(n),
     }
 }
 

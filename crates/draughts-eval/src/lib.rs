@@ -9,8 +9,9 @@
 //! [`Weights`] name one weight per feature, with hand-set defaults per variant, and
 //! save to and load from a small TOML-subset text file for the tuner. A [`Patterns`]
 //! table adds a learned value for the arrangement of men on each 4x4 region of the
-//! board; [`learned`] gives the weights and table shipped for a variant, the engine's
-//! default evaluation.
+//! board, and a small [`Network`] a correction learned over the whole board;
+//! [`learned`] gives the weights and table shipped for a variant, the engine's default
+//! evaluation.
 //!
 //! ```
 //! use draughts_core::{International, Position};
@@ -40,6 +41,7 @@ mod full;
 mod learned;
 mod linear;
 mod masks;
+mod network;
 mod patterns;
 mod phase;
 mod strips;
@@ -50,6 +52,7 @@ pub use learned::learned;
 pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };
+pub use network::{Network, ACTIVATION_ONE, HIDDEN, KINDS, MAX_INPUT, OUTPUT_SCALE};
 pub use patterns::{
     flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError, ARRANGEMENTS,
     MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,

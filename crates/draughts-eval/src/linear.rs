@@ -1,6 +1,7 @@
 //! The linear evaluator and its per-feature breakdown.
 
 use crate::feature::{Feature, FeatureValues, FEATURE_COUNT};
+use crate::network::Network;
 use crate::patterns::Patterns;
 use crate::weights::Weights;
 use crate::{Evaluator, Score};
@@ -11,7 +12,8 @@ use std::sync::Arc;
 
 /// The weighted sum of the features: `sum over f of weight(f) * (own(f) - opponent(f))`,
 /// from the side to move's point of view, plus optionally a table of learned
-/// [`Patterns`] (still linear: one weight per region and arrangement).
+/// [`Patterns`] (still linear: one weight per region and arrangement) and a
+/// [`Network`]'s correction.
 ///
 /// There is deliberately no side-to-move bonus: every term is a difference between the
 /// colours, so swapping the colours negates the score exactly.
@@ -29,6 +31,7 @@ use std::sync::Arc;
 pub struct LinearEval<V: Variant> {
     weights: Weights,
     patterns: Option<Arc<Patterns<V>>>,
+    network: Option<Arc<Network<V>>>,
     variant: PhantomData<V>,
 }
 
@@ -38,6 +41,7 @@ impl<V: Variant> LinearEval<V> {
         LinearEval {
             weights,
             patterns: None,
+            network: None,
             variant: PhantomData,
         }
     }
@@ -47,8 +51,20 @@ impl<V: Variant> LinearEval<V> {
         LinearEval {
             weights,
             patterns: Some(patterns),
+            network: None,
             variant: PhantomData,
         }
+    }
+
+    /// The evaluator with `network`'s correction added (or none).
+    #[must_use]
+    pub fn with_network(self, network: Option<Arc<Network<V>>>) -> LinearEval<V> {
+        LinearEval { network, ..self }
+    }
+
+    /// The network, if any.
+    pub fn network(&self) -> Option<&Arc<Network<V>>> {
+        self.network.as_ref()
     }
 
     /// The pattern table, if any.
@@ -106,16 +122,18 @@ impl<V: Variant> LinearEval<V> {
             }
         });
         let patterns = self.patterns.as_ref().map(|p| p.score_with(pos, &values));
-        let sum: Score = rows.iter().map(|r: &FeatureScore| r.contribution).sum();
-        let sum = sum + patterns.unwrap_or(0);
-        let divisor = Drawish::of(pos).divisor(sum);
-        Breakdown {
+        let mut breakdown = Breakdown {
             turn: pos.turn(),
             rows,
             patterns,
-            divisor,
-            total: sum / divisor,
-        }
+            network: self.network.as_ref().map(|n| n.score(pos)),
+            divisor: 1,
+            total: 0,
+        };
+        let sum = breakdown.sum();
+        breakdown.divisor = Drawish::of(pos).divisor(sum);
+        breakdown.total = sum / breakdown.divisor;
+        breakdown
     }
 }
 
@@ -136,6 +154,9 @@ impl<V: Variant> Evaluator<V> for LinearEval<V> {
         };
         if let Some(patterns) = &self.patterns {
             score += patterns.score_with(pos, &values);
+        }
+        if let Some(network) = &self.network {
+            score += network.score(pos);
         }
         Drawish::of(pos).scale(score)
     }
@@ -254,6 +275,7 @@ impl<V: Variant> Clone for LinearEval<V> {
         LinearEval {
             weights: self.weights,
             patterns: self.patterns.clone(),
+            network: self.network.clone(),
             variant: PhantomData,
         }
     }
@@ -265,6 +287,7 @@ impl<V: Variant> fmt::Debug for LinearEval<V> {
             .field("variant", &V::NAME)
             .field("weights", &self.weights)
             .field("patterns", &self.patterns)
+            .field("network", &self.network)
             .finish()
     }
 }
@@ -296,10 +319,12 @@ pub struct Breakdown {
     pub rows: [FeatureScore; FEATURE_COUNT],
     /// The pattern table's contribution, if the evaluator has one.
     pub patterns: Option<Score>,
+    /// The network's correction, if the evaluator has one.
+    pub network: Option<Score>,
     /// What the sum of the contributions is divided by: more than 1 in a drawish ending
     /// (see [`Drawish`]).
     pub divisor: Score,
-    /// The sum of the contributions (features and patterns) divided by `divisor`: the
+    /// The sum of the contributions (features, patterns and network) divided by `divisor`: the
     /// evaluation.
     pub total: Score,
 }
@@ -308,6 +333,13 @@ impl Breakdown {
     /// The row of `feature`.
     pub fn get(&self, feature: Feature) -> &FeatureScore {
         &self.rows[feature.index()]
+    }
+
+    /// The sum of the contributions (features, patterns and network), before the
+    /// divisor.
+    pub fn sum(&self) -> Score {
+        let features: Score = self.rows.iter().map(|r| r.contribution).sum();
+        features + self.patterns.unwrap_or(0) + self.network.unwrap_or(0)
     }
 }
 
@@ -335,6 +367,9 @@ impl fmt::Display for Breakdown {
         }
         if let Some(patterns) = self.patterns {
             writeln!(f, "{:<34}{:>8}", "patterns", patterns)?;
+        }
+        if let Some(network) = self.network {
+            writeln!(f, "{:<34}{:>8}", "network", network)?;
         }
         if self.divisor != 1 {
             writeln!(

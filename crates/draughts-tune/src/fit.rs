@@ -177,7 +177,13 @@ fn sigmoid(x: f64) -> f64 {
 /// The `k` that minimises the loss of `weights`: a golden-section search on `ln k`
 /// from 10 to 10,000.
 pub fn fit_k(samples: &[Sample], weights: &[f64; FEATURE_COUNT]) -> f64 {
-    let f = |ln_k: f64| loss(samples, weights, ln_k.exp());
+    best_k(|k| loss(samples, weights, k))
+}
+
+/// The `k` from 10 to 10,000 that minimises `loss(k)`: a golden-section search on
+/// `ln k`.
+pub(crate) fn best_k(loss: impl Fn(f64) -> f64) -> f64 {
+    let f = |ln_k: f64| loss(ln_k.exp());
     let (mut a, mut b) = (10f64.ln(), 10_000f64.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));

@@ -31,6 +31,7 @@ mod dataset;
 mod error;
 mod fit;
 mod ga;
+mod network_fit;
 mod pattern_fit;
 pub mod plot;
 mod selfplay;
@@ -51,6 +52,7 @@ pub use ga::{
     default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome,
     GaProgress, Init, Selection,
 };
+pub use network_fit::{network_samples, NetworkFit, NetworkFitConfig, NetworkSample};
 pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };

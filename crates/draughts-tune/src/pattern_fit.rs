@@ -136,10 +136,7 @@ pub fn data_samples<V: Variant>(
     seed: u64,
 ) -> (Vec<PatternSample>, Vec<PatternSample>) {
     let patterns = Patterns::<V>::zero();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let held: Vec<bool> = (0..data.games)
-        .map(|_| rng.random_bool(holdout.clamp(0.0, 1.0)))
-        .collect();
+    let held = held_games(data.games, holdout, seed);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for labelled in &data.positions {
         let sample = PatternSample {
@@ -153,6 +150,14 @@ pub fn data_samples<V: Variant>(
         }
     }
     (train, test)
+}
+
+/// Which of `games` games are held out: each with chance `holdout`, drawn with `seed`.
+pub(crate) fn held_games(games: usize, holdout: f64, seed: u64) -> Vec<bool> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..games)
+        .map(|_| rng.random_bool(holdout.clamp(0.0, 1.0)))
+        .collect()
 }
 
 /// How a pattern table is fitted.

@@ -277,6 +277,7 @@ impl Hub {
             threads: usize::try_from(self.params.int("threads")).unwrap_or(1),
             weights: text("weights"),
             patterns: text("patterns"),
+            network: text("network"),
             tactics: text("tactics"),
             egdb: text("egdb-path"),
             search: self.params.text("search").to_string(),
@@ -297,6 +298,10 @@ impl Hub {
                             EngineError::Patterns(_) if options.patterns.is_some() => {
                                 options.patterns = None;
                                 "using the default pattern table"
+                            }
+                            EngineError::Network(_) if options.network.is_some() => {
+                                options.network = None;
+                                "evaluating without a network"
                             }
                             EngineError::Tactics(_) if options.tactics.is_some() => {
                                 options.tactics = None;

@@ -71,6 +71,11 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "network",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
         name: "tactics",
         kind: Kind::Text,
         default: "",

@@ -38,7 +38,7 @@ pub enum SpecError {
     NotKeyValue(String),
     /// A key the internal engine does not have.
     #[error(
-        "unknown internal engine option {0:?}: use weights, patterns, tactics, hash, threads, depth, nodes, egdb or search"
+        "unknown internal engine option {0:?}: use weights, patterns, network, tactics, hash, threads, depth, nodes, egdb or search"
     )]
     UnknownKey(String),
     /// A value out of range or not a number.
@@ -186,17 +186,17 @@ impl PlayerSpec {
         let name = match &self.kind {
             EngineKind::Internal(options) => {
                 let defaults = EngineOptions::default();
-                if let Some(path) = &options.weights {
-                    let file = path.file_name().unwrap_or(path.as_os_str());
-                    notes.push(format!("weights={}", file.to_string_lossy()));
-                }
-                if let Some(path) = &options.patterns {
-                    let file = path.file_name().unwrap_or(path.as_os_str());
-                    notes.push(format!("patterns={}", file.to_string_lossy()));
-                }
-                if let Some(path) = &options.tactics {
-                    let file = path.file_name().unwrap_or(path.as_os_str());
-                    notes.push(format!("tactics={}", file.to_string_lossy()));
+                let files = [
+                    ("weights", &options.weights),
+                    ("patterns", &options.patterns),
+                    ("network", &options.network),
+                    ("tactics", &options.tactics),
+                ];
+                for (key, path) in files {
+                    if let Some(path) = path {
+                        let file = path.file_name().unwrap_or(path.as_os_str());
+                        notes.push(format!("{key}={}", file.to_string_lossy()));
+                    }
                 }
                 if options.hash_mib != defaults.hash_mib {
                     notes.push(format!("hash={}", options.hash_mib));
@@ -259,6 +259,7 @@ impl FromStr for PlayerSpec {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
                         "patterns" => engine.patterns = Some(PathBuf::from(value)),
+                        "network" => engine.network = Some(PathBuf::from(value)),
                         "tactics" => engine.tactics = Some(PathBuf::from(value)),
                         "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "search" => engine.search = value,

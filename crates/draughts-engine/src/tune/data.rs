@@ -9,7 +9,7 @@ use clap::Args;
 use draughts_core::Variant;
 use draughts_eval::{LinearEval, Patterns, Weights};
 use draughts_tune::{generate_data_from, DataConfig, DataProgress};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -49,15 +49,19 @@ pub(super) fn run(args: &DataArgs) -> Result<(), CliError> {
     with_variant!(args.play.variant, V => run_for::<V>(args))
 }
 
-/// The player's evaluation: `--weights` and `--patterns`.
-fn player<V: Variant>(args: &DataArgs) -> Result<LinearEval<V>, CliError> {
+/// An evaluation from `--weights` (default: the built-in weights) and `--patterns`
+/// (a file, [`BUILTIN_PATTERNS`] or `none`).
+pub(super) fn evaluation<V: Variant>(
+    weights: Option<&Path>,
+    patterns: &Path,
+) -> Result<LinearEval<V>, CliError> {
     let builtin = draughts_eval::learned::<V>();
-    let weights = match (&args.weights, &builtin) {
+    let weights = match (weights, &builtin) {
         (Some(path), _) => Weights::load::<V>(path).map_err(|e| e.to_string())?,
         (None, Some((weights, _))) => *weights,
         (None, None) => Weights::default_for::<V>(),
     };
-    let table = match args.patterns.to_str() {
+    let table = match patterns.to_str() {
         Some("none") => None,
         Some(BUILTIN_PATTERNS) => Some(
             builtin
@@ -65,7 +69,7 @@ fn player<V: Variant>(args: &DataArgs) -> Result<LinearEval<V>, CliError> {
                 .ok_or_else(|| format!("no built-in pattern table for {}", V::NAME))?,
         ),
         _ => Some(Arc::new(
-            Patterns::<V>::load(&args.patterns).map_err(|e| e.to_string())?,
+            Patterns::<V>::load(patterns).map_err(|e| e.to_string())?,
         )),
     };
     Ok(match table {
@@ -83,7 +87,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
         seed: args.play.seed,
     };
     let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
-    let eval = player::<V>(args)?;
+    let eval = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
     let began = Instant::now();
     let quiet = args.quiet;
     let show = move |p: DataProgress| {

@@ -160,17 +160,11 @@ impl<V: Variant> Patterns<V> {
             path: path.to_path_buf(),
             source,
         })?;
-        Self::from_bytes(&bytes).map_err(|e| match e {
-            PatternsError::Format { reason, .. } => PatternsError::Format {
-                path: path.to_path_buf(),
-                reason,
-            },
-            other => other,
-        })
+        Self::from_bytes(&bytes).map_err(|e| e.at(path))
     }
 }
 
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

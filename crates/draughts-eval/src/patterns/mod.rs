@@ -115,7 +115,7 @@ const fn bit(y: usize, i: usize) -> u32 {
     ((y >> i) & 1) as u32
 }
 
-/// Why a pattern file cannot be used.
+/// Why a pattern table or a [network](crate::Network) file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum PatternsError {
     /// The file could not be read or written.
@@ -134,6 +134,19 @@ pub enum PatternsError {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+impl PatternsError {
+    /// The error with `path` named as the file (errors from memory have none).
+    pub fn at(self, path: &std::path::Path) -> PatternsError {
+        match self {
+            PatternsError::Format { reason, .. } => PatternsError::Format {
+                path: path.to_path_buf(),
+                reason,
+            },
+            other => other,
+        }
+    }
 }
 
 /// A learned pattern table for variant `V` (see the [module documentation](self)).
@@ -539,6 +552,7 @@ pub(crate) fn random_positions<V: Variant>(mut seed: u64) -> Vec<Position<V>> {
 }
 
 mod file;
+pub(crate) use file::fnv1a;
 mod full;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,180 @@
+//! `draughts tune network`: a network's correction of the evaluation, fitted on
+//! labelled positions (see [`draughts_tune::NetworkFit`]), resumable epoch by epoch.
+
+use super::data::evaluation;
+use super::BUILTIN_PATTERNS;
+use crate::cli::{parse_variant, CliError};
+use crate::engine::with_variant;
+use clap::Args;
+use draughts_core::{Variant, VariantKind};
+use draughts_tune::{
+    network_samples, read_data, write_curve, NetworkFit, NetworkFitConfig, NetworkSample,
+};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub(super) struct NetworkArgs {
+    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
+    /// or any other variant `tune data` labels.
+    #[arg(long, default_value = "international", value_parser = parse_variant)]
+    variant: VariantKind,
+    /// Labelled positions to fit on (repeatable; `draughts tune data` makes them).
+    #[arg(long = "data", value_name = "FILE", required = true)]
+    data_files: Vec<PathBuf>,
+    /// Weights of the evaluation the network corrects (default: the built-in weights).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// Its pattern table: a file, `builtin` (the default) or `none`.
+    #[arg(long, value_name = "FILE|builtin|none", default_value = BUILTIN_PATTERNS)]
+    patterns: PathBuf,
+    /// The weight of the game's result in the target against the search's score.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Passes over the training positions (a resumed run goes on to this many).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    epochs: u32,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    batch: u32,
+    /// Fraction of the games held out to measure the fit.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Seed of the hold-out split, the starting weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The network file to write; beside it FILE.state (to resume from: a run finds
+    /// it and goes on), FILE.loss.csv and FILE.loss.svg.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+pub(super) fn run(args: &NetworkArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, V => run_for::<V>(args))
+}
+
+/// `path` with `suffix` added to its name.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// What a resumed run must share with the run that saved the state: every setting
+/// that changes the samples or the steps, and the data files' names and sizes.
+fn settings(args: &NetworkArgs) -> Result<String, CliError> {
+    let mut text = format!(
+        "lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?}",
+        args.lambda, args.rate, args.batch, args.holdout, args.seed, args.weights, args.patterns
+    );
+    for path in &args.data_files {
+        let size = std::fs::metadata(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .len();
+        text.push_str(&format!(" data {} {size}", path.display()));
+    }
+    Ok(text)
+}
+
+fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
+    if !(0.0..1.0).contains(&args.holdout) {
+        return Err(format!(
+            "--holdout {} is not a fraction from 0 up to 1",
+            args.holdout
+        )
+        .into());
+    }
+    let began = Instant::now();
+    let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
+    let (mut train, mut holdout): (Vec<NetworkSample>, Vec<NetworkSample>) = (vec![], vec![]);
+    for path in &args.data_files {
+        let data = read_data::<V>(path).map_err(|e| e.to_string())?;
+        let (more, held) = network_samples(&data, &base, args.holdout, args.seed);
+        println!(
+            "{}: {} games, {} positions, {} nodes a move",
+            path.display(),
+            data.games,
+            data.positions.len(),
+            data.config.nodes
+        );
+        train.extend(more);
+        holdout.extend(held);
+    }
+    println!(
+        "{} training and {} hold-out positions ({:.1} s)",
+        train.len(),
+        holdout.len(),
+        began.elapsed().as_secs_f64()
+    );
+    let config = NetworkFitConfig {
+        epochs: args.epochs as usize,
+        rate: args.rate,
+        batch: args.batch as usize,
+        lambda: args.lambda,
+        seed: args.seed,
+    };
+    let state_path = beside(&args.out, ".state");
+    let settings = settings(args)?;
+    let mut fit = match std::fs::read(&state_path) {
+        Ok(bytes) => {
+            let body = bytes
+                .strip_prefix(settings.as_bytes())
+                .and_then(|rest| rest.strip_prefix(b"\n"))
+                .ok_or_else(|| {
+                    format!(
+                        "{} was written by a run with other settings or data; use another --out",
+                        state_path.display()
+                    )
+                })?;
+            let fit = NetworkFit::from_bytes::<V>(body).map_err(|e| e.to_string())?;
+            println!("resuming after epoch {}", fit.epochs);
+            fit
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            NetworkFit::new::<V>(&train, &config).map_err(|e| e.to_string())?
+        }
+        Err(e) => return Err(format!("{}: {e}", state_path.display()).into()),
+    };
+    println!(
+        "K = {:.1}; the base alone: training loss {:.5}, hold-out {:.5}",
+        fit.k,
+        fit.base_loss(&train, args.lambda),
+        fit.base_loss(&holdout, args.lambda)
+    );
+    while fit.epochs < config.epochs {
+        let point = fit
+            .epoch(&train, &holdout, &config)
+            .map_err(|e| e.to_string())?;
+        let mut bytes = settings.clone().into_bytes();
+        bytes.push(b'\n');
+        bytes.extend(fit.to_bytes());
+        std::fs::write(&state_path, bytes).map_err(|e| format!("{}: {e}", state_path.display()))?;
+        println!(
+            "epoch {:>3}: training loss {:.5}, hold-out {:.5} ({:.0} s)",
+            point.iteration,
+            point.train,
+            point.holdout,
+            began.elapsed().as_secs_f64()
+        );
+    }
+    let net = fit.network::<V>();
+    net.save(&args.out).map_err(|e| e.to_string())?;
+    write_curve(
+        &fit.curve,
+        fit.k,
+        "epoch",
+        &beside(&args.out, ".loss.csv"),
+        &beside(&args.out, ".loss.svg"),
+    )
+    .map_err(|e| e.to_string())?;
+    println!(
+        "rounded network: hold-out loss {:.5}; written: {} ({:.0} s)",
+        fit.rounded_loss(&net, &holdout, args.lambda),
+        args.out.display(),
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,449 @@
+//! A small neural network that corrects the linear evaluation: one hidden layer over
+//! the pieces of the board, added to the weighted features and the pattern table.
+//!
+//! The network sees the board from one side, *own* pieces at the bottom: an input for
+//! every square and each of own man, own king, opponent's man and opponent's king
+//! (`4 * SQUARES` inputs, about 40 of them on at once). Its [`HIDDEN`] units add up
+//! the rows of the inputs that are on and a bias, are clipped to `0..=1`
+//! ([`ACTIVATION_ONE`] in the integers it computes with) and are summed with the output
+//! weights: a value `G(view)` in score units.
+//!
+//! Colour symmetry is built in rather than learned: the correction for White is
+//! `G(White's view) - G(Black's view)`, where Black's view is the board turned 180
+//! degrees with the colours swapped. Turning the board and swapping the colours
+//! therefore negates it, and it does not depend on the side to move, as the linear
+//! evaluation does not.
+//!
+//! `draughts tune network` fits a network on labelled positions, in real numbers, and
+//! rounds it to this form.
+//!
+//! ```
+//! use draughts_core::{International, Position};
+//! use draughts_eval::{Network, HIDDEN};
+//!
+//! let mut net = Network::<International>::zero();
+//! // One unit that likes an own man on square 28 (seen from below) and pays 25.
+//! net.set_output(0, 25.0);
+//! net.set_input(Network::<International>::input(0, 27), 0, 1.0);
+//! let pos = Position::<International>::initial().play_text("32-28")?;
+//! // Black is to move, and White has the man: -25 for the side to move.
+//! assert_eq!(net.score(&pos), -25);
+//! assert_eq!(net.score(&pos.flipped()), -25);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::patterns::{fnv1a, PatternsError};
+use crate::Score;
+use draughts_core::{Color, Geometry, Position, Variant};
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Units in the hidden layer.
+pub const HIDDEN: usize = 32;
+
+/// A unit's activation of 1, in the integers of the hidden layer.
+pub const ACTIVATION_ONE: i32 = 64;
+
+/// Output weights are in `1 / OUTPUT_SCALE` of a score unit.
+pub const OUTPUT_SCALE: i32 = 4;
+
+/// The largest input weight or bias in absolute terms, in `1 / ACTIVATION_ONE`: forty
+/// pieces' rows and a bias never leave an `i16`.
+pub const MAX_INPUT: i16 = 700;
+
+const MAGIC: &[u8; 4] = b"DNET";
+const VERSION: u32 = 1;
+
+/// The kinds of input per square, from the viewing side: own men, own kings, the
+/// opponent's men, the opponent's kings.
+pub const KINDS: usize = 4;
+
+/// One row of weights, a cache line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(align(64))]
+struct Row([i16; HIDDEN]);
+
+/// A network for variant `V` (see the [module documentation](self)).
+///
+/// Each thread remembers the units' sums of the last two views it evaluated, and the
+/// next evaluation adds and subtracts only the rows of the pieces that differ (in a
+/// search, consecutive evaluations are of near positions): the same integers as a sum
+/// from scratch, at a fraction of the cost.
+#[derive(Clone)]
+pub struct Network<V: Variant> {
+    /// One row per input: kind-major, then square (bit `s - 1` of the view for square `s`).
+    rows: Vec<Row>,
+    bias: Row,
+    output: [i16; HIDDEN],
+    /// Which weights these are, for the threads' remembered sums: new with every change.
+    id: u64,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> PartialEq for Network<V> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.rows, &self.bias, &self.output) == (&other.rows, &other.bias, &other.output)
+    }
+}
+
+impl<V: Variant> Eq for Network<V> {}
+
+/// A fresh [`Network::id`].
+fn new_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The sums a thread remembers (see [`Network`]).
+struct Remembered {
+    id: u64,
+    views: [[u64; KINDS]; 2],
+    sums: [Row; 2],
+}
+
+thread_local! {
+    static REMEMBERED: RefCell<Remembered> = const {
+        RefCell::new(Remembered { id: 0, views: [[0; KINDS]; 2], sums: [Row([0; HIDDEN]); 2] })
+    };
+}
+
+impl<V: Variant> Network<V> {
+    /// Playable squares of `V`'s board.
+    pub const SQUARES: usize = <V::Board as Geometry>::SQUARES as usize;
+
+    /// Inputs: [`KINDS`] per square.
+    pub const INPUTS: usize = KINDS * Self::SQUARES;
+
+    /// The network that corrects nothing.
+    pub fn zero() -> Network<V> {
+        Network {
+            rows: vec![Row([0; HIDDEN]); Self::INPUTS],
+            bias: Row([0; HIDDEN]),
+            output: [0; HIDDEN],
+            id: new_id(),
+            variant: PhantomData,
+        }
+    }
+
+    /// The input of kind `kind` ([`KINDS`]) on the square at bit `bit` of the view
+    /// (bit `s - 1` for square `s` of the viewing side's board).
+    pub const fn input(kind: usize, bit: usize) -> usize {
+        kind * Self::SQUARES + bit
+    }
+
+    /// Sets the weight from input `input` to unit `unit` (activation units: 1.0 is
+    /// [`ACTIVATION_ONE`]), rounded and clamped to [`MAX_INPUT`]. Out-of-range indices
+    /// are ignored.
+    pub fn set_input(&mut self, input: usize, unit: usize, weight: f64) {
+        if let Some(w) = self.rows.get_mut(input).and_then(|r| r.0.get_mut(unit)) {
+            *w = quantise(weight * f64::from(ACTIVATION_ONE), MAX_INPUT);
+        }
+        self.id = new_id();
+    }
+
+    /// Sets the bias of unit `unit`, as [`Network::set_input`] sets a weight.
+    pub fn set_bias(&mut self, unit: usize, bias: f64) {
+        if let Some(b) = self.bias.0.get_mut(unit) {
+            *b = quantise(bias * f64::from(ACTIVATION_ONE), MAX_INPUT);
+        }
+        self.id = new_id();
+    }
+
+    /// Sets the output weight of unit `unit`, in score units per unit of activation.
+    pub fn set_output(&mut self, unit: usize, weight: f64) {
+        if let Some(w) = self.output.get_mut(unit) {
+            *w = quantise(weight * f64::from(OUTPUT_SCALE), i16::MAX);
+        }
+        self.id = new_id();
+    }
+
+    /// The correction for the side to move of `pos`, in score units.
+    #[inline]
+    pub fn score(&self, pos: &Position<V>) -> Score {
+        let white = self.white(pos);
+        match pos.turn() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
+    /// The correction for White: `G(White's view) - G(Black's view)`, rounded towards
+    /// zero.
+    #[inline]
+    pub fn white(&self, pos: &Position<V>) -> Score {
+        self.white_of(&Self::views(pos))
+    }
+
+    /// [`Network::white`] of the two views [`Network::views`] gives.
+    #[inline]
+    pub fn white_of(&self, views: &[[u64; KINDS]; 2]) -> Score {
+        let [own, other] = REMEMBERED.with_borrow_mut(|r| {
+            let fresh = r.id != self.id;
+            r.id = self.id;
+            std::array::from_fn(|v| {
+                self.update(&mut r.sums[v], &r.views[v], &views[v], fresh);
+                r.views[v] = views[v];
+                self.output(&r.sums[v])
+            })
+        });
+        (own - other) / (ACTIVATION_ONE * OUTPUT_SCALE)
+    }
+
+    /// White's and Black's views of `pos`: for each [`KINDS`], the squares as bits
+    /// (bit `s - 1` for square `s` as the viewing side numbers them). The inputs that
+    /// are on are [`Network::input`]`(kind, bit)` for every set bit.
+    #[inline]
+    pub fn views(pos: &Position<V>) -> [[u64; KINDS]; 2] {
+        let (w, b) = (Color::White, Color::Black);
+        [
+            [pos.men(w), pos.kings(w), pos.men(b), pos.kings(b)].map(|s| s.packed()),
+            [pos.men(b), pos.kings(b), pos.men(w), pos.kings(w)].map(|s| s.rotated().packed()),
+        ]
+    }
+
+    /// Brings `sums`, the units' sums of view `old`, to those of view `new`: the rows of
+    /// the inputs that changed, or (if `fresh`, or if most inputs changed) a sum from
+    /// scratch.
+    #[inline]
+    fn update(&self, sums: &mut Row, old: &[u64; KINDS], new: &[u64; KINDS], fresh: bool) {
+        let changed: u32 = old.iter().zip(new).map(|(a, b)| (a ^ b).count_ones()).sum();
+        let pieces: u32 = new.iter().map(|b| b.count_ones()).sum();
+        if fresh || changed > pieces {
+            *sums = self.bias;
+            for (kind, &bits) in new.iter().enumerate() {
+                self.add_rows(sums, kind, bits, i16::wrapping_add);
+            }
+        } else {
+            for (kind, (&a, &b)) in old.iter().zip(new).enumerate() {
+                self.add_rows(sums, kind, a & !b, i16::wrapping_sub);
+                self.add_rows(sums, kind, b & !a, i16::wrapping_add);
+            }
+        }
+    }
+
+    /// Combines the rows of kind `kind` on the squares `bits` into `sums` by `op`.
+    #[inline(always)]
+    fn add_rows(&self, sums: &mut Row, kind: usize, mut bits: u64, op: fn(i16, i16) -> i16) {
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(row) = self.rows.get(Self::input(kind, bit)) {
+                for (s, w) in sums.0.iter_mut().zip(&row.0) {
+                    *s = op(*s, *w);
+                }
+            }
+        }
+    }
+
+    /// `G` of a view whose units sum to `sums`, scaled by `ACTIVATION_ONE *
+    /// OUTPUT_SCALE`.
+    #[inline]
+    fn output(&self, sums: &Row) -> i32 {
+        let one = ACTIVATION_ONE as i16;
+        sums.0
+            .iter()
+            .zip(&self.output)
+            .map(|(&s, &w)| i32::from(s.clamp(0, one)) * i32::from(w))
+            .sum()
+    }
+
+    /// The file form: the magic `DNET`, the version (`u32`), the variant's name (a
+    /// length byte and the bytes), the inputs and hidden units (`u32` each), the input
+    /// rows, the biases and the output weights as little-endian `i16`s, and an FNV-1a
+    /// checksum (`u64`) of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity((Self::INPUTS + 2) * HIDDEN * 2 + 32);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(V::NAME.len() as u8);
+        out.extend_from_slice(V::NAME.as_bytes());
+        out.extend_from_slice(&(Self::INPUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let values = self.rows.iter().chain([&self.bias]).flat_map(|r| r.0);
+        for v in values.chain(self.output) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads the file form written by [`Network::to_bytes`].
+    ///
+    /// # Errors
+    /// [`PatternsError::Format`] (with an empty path) if the bytes are not a network for
+    /// `V`, are truncated, fail the checksum, or hold an input weight beyond
+    /// [`MAX_INPUT`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network<V>, PatternsError> {
+        let bad = |reason: String| PatternsError::Format {
+            path: PathBuf::new(),
+            reason,
+        };
+        let (body, sum) = bytes
+            .split_last_chunk::<8>()
+            .ok_or_else(|| bad("too short for a network".into()))?;
+        if body.get(..4) != Some(MAGIC) {
+            return Err(bad("not a network (bad magic)".into()));
+        }
+        if fnv1a(body) != u64::from_le_bytes(*sum) {
+            return Err(bad(
+                "checksum mismatch: the file is damaged or truncated".into()
+            ));
+        }
+        let mut rest = &body[4..];
+        let mut take = |n: usize| -> Result<&[u8], PatternsError> {
+            let (head, tail) = rest
+                .split_at_checked(n)
+                .ok_or_else(|| bad("truncated".into()))?;
+            rest = tail;
+            Ok(head)
+        };
+        let word = |b: &[u8]| u32::from_le_bytes(b.try_into().unwrap_or_default());
+        let version = word(take(4)?);
+        if version != VERSION {
+            return Err(bad(format!("version {version}, expected {VERSION}")));
+        }
+        let name_len = usize::from(take(1)?[0]);
+        let name = String::from_utf8_lossy(take(name_len)?).into_owned();
+        if name != V::NAME {
+            return Err(bad(format!("a network for {name}, not {}", V::NAME)));
+        }
+        let (inputs, hidden) = (word(take(4)?) as usize, word(take(4)?) as usize);
+        if (inputs, hidden) != (Self::INPUTS, HIDDEN) {
+            return Err(bad(format!(
+                "{inputs} inputs and {hidden} units, expected {} and {HIDDEN}",
+                Self::INPUTS
+            )));
+        }
+        let values: Vec<i16> = take((inputs + 2) * hidden * 2)?
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        if !rest.is_empty() {
+            return Err(bad(format!("{} unexpected bytes at the end", rest.len())));
+        }
+        let (inner, output) = values.split_at((inputs + 1) * hidden);
+        if let Some(v) = inner.iter().find(|v| v.abs() > MAX_INPUT) {
+            return Err(bad(format!("input weight {v} beyond {MAX_INPUT}")));
+        }
+        let row = |c: &[i16]| Row(std::array::from_fn(|j| c[j]));
+        let mut rows: Vec<Row> = inner.chunks_exact(hidden).map(row).collect();
+        let bias = rows.pop().unwrap_or(Row([0; HIDDEN]));
+        Ok(Network {
+            rows,
+            bias,
+            output: std::array::from_fn(|j| output[j]),
+            id: new_id(),
+            variant: PhantomData,
+        })
+    }
+
+    /// Writes the network to `path`.
+    ///
+    /// # Errors
+    /// [`PatternsError::Io`] naming the file.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PatternsError> {
+        let path = path.as_ref();
+        std::fs::write(path, self.to_bytes()).map_err(|source| PatternsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Reads a network from `path`.
+    ///
+    /// # Errors
+    /// [`PatternsError::Io`] or [`PatternsError::Format`], naming the file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Network<V>, PatternsError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| PatternsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_bytes(&bytes).map_err(|e| e.at(path))
+    }
+}
+
+impl<V: Variant> std::fmt::Debug for Network<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let live = self.output.iter().filter(|w| **w != 0).count();
+        f.debug_struct("Network")
+            .field("variant", &V::NAME)
+            .field("hidden", &HIDDEN)
+            .field("live_units", &live)
+            .finish()
+    }
+}
+
+/// `x` rounded and clamped to `±limit`.
+fn quantise(x: f64, limit: i16) -> i16 {
+    let limit = f64::from(limit);
+    x.clamp(-limit, limit).round() as i16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::{English, International};
+
+    fn some_network<V: Variant>() -> Network<V> {
+        let mut net = Network::<V>::zero();
+        for unit in 0..HIDDEN {
+            net.set_bias(unit, 0.1 * (unit % 5) as f64);
+            net.set_output(unit, unit as f64 - 15.5);
+            for input in 0..Network::<V>::INPUTS {
+                let w = ((input * 7 + unit * 13) % 17) as f64 / 40.0 - 0.2;
+                net.set_input(input, unit, w);
+            }
+        }
+        net
+    }
+
+    #[test]
+    fn colour_symmetric() {
+        let net = some_network::<International>();
+        let mut pos = Position::<International>::initial();
+        for text in ["32-28", "19-23", "28x19", "14x23", "37-32"] {
+            pos = pos.play_text(text).unwrap();
+            let score = net.score(&pos);
+            assert_eq!(net.score(&pos.flipped()), score);
+            assert_eq!(net.score(&pos.flipped().with_turn(pos.turn())), -score);
+        }
+        assert_eq!(net.score(&Position::<International>::initial()), 0);
+    }
+
+    #[test]
+    fn remembered_sums_equal_sums_from_scratch() {
+        let (net, other) = (
+            some_network::<International>(),
+            some_network::<International>(),
+        );
+        let mut pos = Position::<International>::initial();
+        for _ in 0..60 {
+            let Some(mv) = pos.legal_moves().into_iter().last() else {
+                break;
+            };
+            pos = pos.play(&mv).unwrap();
+            let views = Network::views(&pos);
+            let once = net.white_of(&views);
+            // Another network in between makes the next evaluation start from scratch.
+            assert_eq!(other.white_of(&views), once);
+            assert_eq!(net.white_of(&views), once);
+        }
+    }
+
+    #[test]
+    fn file_round_trip_and_errors() {
+        let net = some_network::<English>();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::<English>::from_bytes(&bytes).unwrap(), net);
+        assert!(Network::<International>::from_bytes(&bytes).is_err());
+        let mut damaged = bytes.clone();
+        damaged[40] ^= 1;
+        assert!(Network::<English>::from_bytes(&damaged).is_err());
+        assert!(Network::<English>::from_bytes(&bytes[..bytes.len() - 3]).is_err());
+        assert!(Network::<English>::from_bytes(b"").is_err());
+    }
+}

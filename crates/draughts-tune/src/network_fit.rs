@@ -1,0 +1,573 @@
+//! Fitting a [`Network`]'s correction on labelled positions.
+//!
+//! The model is the engine's evaluation as it stands (the *base*: weighted features and
+//! pattern table, kept fixed) plus the network's correction, the sum scaled down in
+//! drawish endings as the engine scales it, against the logistic loss of the pattern
+//! fit: the target mixes the game's result and the search's score by `lambda`, with
+//! the sigmoid's scale `k` fitted on the base first. The network starts at zero
+//! correction, so the fit can only learn what the base misses.
+//!
+//! It is fitted in real numbers by mini-batch gradient descent with Adam steps. Each
+//! batch is cut into fixed chunks whose gradients are computed on every core and
+//! added in order, and every epoch shuffles with a stream of its own, so a seed gives
+//! the same network on any machine and a run resumed from its saved state
+//! ([`NetworkFit::to_bytes`]) ends where an unbroken one does. Then it is rounded to
+//! the engine's integers ([`NetworkFit::network`]).
+
+use crate::dataset::DataSet;
+use crate::error::TuneError;
+use crate::fit::{best_k, LossPoint};
+use crate::pattern_fit::held_games;
+use draughts_core::{Color, Position, Variant};
+use draughts_eval::{Drawish, LinearEval, Network, HIDDEN, KINDS, MAN};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+
+/// Samples per chunk of a batch, the unit of parallel work.
+const CHUNK: usize = 64;
+
+/// One labelled position, as the network fit needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetworkSample {
+    /// White's and Black's views ([`Network::views`]).
+    pub views: [[u64; KINDS]; 2],
+    /// The base evaluation for the side to move, before the drawish divisor.
+    pub base: i32,
+    /// How the sum is scaled down in drawish endings.
+    pub drawish: Drawish,
+    /// Whether White is to move.
+    pub white_to_move: bool,
+    /// The side to move's result in halves: 2 win, 1 draw, 0 loss.
+    pub result: u8,
+    /// The search's score for the side to move.
+    pub score: i16,
+}
+
+impl NetworkSample {
+    /// The sample of `pos`, with `base` evaluating it.
+    pub fn new<V: Variant>(
+        pos: &Position<V>,
+        base: &LinearEval<V>,
+        result: u8,
+        score: i16,
+    ) -> NetworkSample {
+        NetworkSample {
+            views: Network::views(pos),
+            base: base.breakdown(pos).sum(),
+            drawish: Drawish::of(pos),
+            white_to_move: pos.turn() == Color::White,
+            result: result.min(2),
+            score,
+        }
+    }
+
+    /// `lambda` times the result plus `1 - lambda` times the score as a probability.
+    fn target(&self, lambda: f64, k: f64) -> f64 {
+        lambda * f64::from(self.result) / 2.0 + (1.0 - lambda) * sigmoid(f64::from(self.score) / k)
+    }
+
+    fn sign(&self) -> f64 {
+        if self.white_to_move {
+            1.0
+        } else {
+            -1.0
+        }
+    }
+
+    /// The evaluation for the side to move with `correction` (White's) added.
+    fn eval(&self, correction: f64) -> (f64, f64) {
+        let total = f64::from(self.base) + self.sign() * correction;
+        let divisor = f64::from(self.drawish.divisor(total));
+        (total / divisor, divisor)
+    }
+}
+
+/// The positions of a data file as network samples, evaluated by `base`, split by game
+/// into training and hold-out sets as [`crate::data_samples`] splits them.
+pub fn network_samples<V: Variant>(
+    data: &DataSet<V>,
+    base: &LinearEval<V>,
+    holdout: f64,
+    seed: u64,
+) -> (Vec<NetworkSample>, Vec<NetworkSample>) {
+    let held = held_games(data.games, holdout, seed);
+    let samples: Vec<(bool, NetworkSample)> = data
+        .positions
+        .par_iter()
+        .map(|l| {
+            let is_held = held.get(l.game as usize).copied().unwrap_or(false);
+            let sample = NetworkSample::new(&l.position, base, l.result, l.score);
+            (is_held, sample)
+        })
+        .collect();
+    let (test, train): (Vec<_>, Vec<_>) = samples.into_iter().partition(|(h, _)| *h);
+    let strip = |v: Vec<(bool, NetworkSample)>| v.into_iter().map(|(_, s)| s).collect();
+    (strip(train), strip(test))
+}
+
+/// How a network is fitted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkFitConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size.
+    pub rate: f64,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// The weight of the game's result in the target, against the search's score.
+    pub lambda: f64,
+    /// The seed of the starting weights and the shuffles.
+    pub seed: u64,
+}
+
+impl Default for NetworkFitConfig {
+    /// 8 epochs, step 0.001, batches of 256, `lambda` 0.5 (as the pattern fit).
+    fn default() -> NetworkFitConfig {
+        NetworkFitConfig {
+            epochs: 8,
+            rate: 0.001,
+            batch: 256,
+            lambda: 0.5,
+            seed: 1,
+        }
+    }
+}
+
+impl NetworkFitConfig {
+    fn check(&self) -> Result<(), TuneError> {
+        let bad = |what: &str| Err(TuneError::Config(what.to_string()));
+        if !(self.rate > 0.0 && self.rate.is_finite()) {
+            return bad("the step size must be positive");
+        }
+        if self.batch == 0 {
+            return bad("a batch needs at least one position");
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return bad("the weight of the result must be in 0..=1");
+        }
+        Ok(())
+    }
+}
+
+/// A network being fitted: its weights in real numbers, Adam's moments, and how far it
+/// has come. Layout of the weights: one row of [`HIDDEN`] per input, then the biases,
+/// then the output weights (in men, [`MAN`] score units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkFit {
+    inputs: usize,
+    params: Vec<f32>,
+    moments: Vec<[f32; 2]>,
+    steps: u64,
+    /// The sigmoid's scale, fitted on the base.
+    pub k: f64,
+    /// Epochs done.
+    pub epochs: usize,
+    /// The losses after each epoch (the training loss as seen during the epoch).
+    pub curve: Vec<LossPoint>,
+}
+
+/// The Adam constants.
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+impl NetworkFit {
+    /// A fresh fit for `V`: random input weights (seeded), biases of one half, output
+    /// weights zero, and `k` fitted to the base's losses on `train`.
+    ///
+    /// # Errors
+    /// [`TuneError::Config`] without training samples or with an invalid setting.
+    pub fn new<V: Variant>(
+        train: &[NetworkSample],
+        config: &NetworkFitConfig,
+    ) -> Result<NetworkFit, TuneError> {
+        config.check()?;
+        if train.is_empty() {
+            return Err(TuneError::Config("no training positions".into()));
+        }
+        let inputs = Network::<V>::INPUTS;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        let mut params: Vec<f32> = (0..inputs * HIDDEN)
+            .map(|_| rng.random_range(-0.1..0.1))
+            .collect();
+        params.extend([0.5; HIDDEN]);
+        params.extend([0.0; HIDDEN]);
+        let every = (train.len() / 200_000).max(1);
+        let k = best_k(|k| {
+            let losses = train.iter().step_by(every).map(|s| {
+                let y = s.target(config.lambda, k);
+                log_loss(sigmoid(s.eval(0.0).0 / k), y)
+            });
+            losses.sum::<f64>()
+        });
+        Ok(NetworkFit {
+            inputs,
+            moments: vec![[0.0; 2]; params.len()],
+            params,
+            steps: 0,
+            k,
+            epochs: 0,
+            curve: Vec::new(),
+        })
+    }
+
+    /// One more pass over `train` (shuffled by the seed and the epoch's number), then
+    /// the hold-out loss: the point added to [`NetworkFit::curve`].
+    ///
+    /// # Errors
+    /// [`TuneError::Config`] with an invalid setting.
+    pub fn epoch(
+        &mut self,
+        train: &[NetworkSample],
+        holdout: &[NetworkSample],
+        config: &NetworkFitConfig,
+    ) -> Result<LossPoint, TuneError> {
+        config.check()?;
+        let seed = config.seed ^ (self.epochs as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut order: Vec<u32> = (0..train.len() as u32).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let mut total = 0.0;
+        for batch in order.chunks(config.batch) {
+            let parts: Vec<(Vec<f32>, f64)> = batch
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut grad = vec![0.0; self.params.len()];
+                    let loss = chunk
+                        .iter()
+                        .map(|&i| self.gradient(&train[i as usize], config.lambda, &mut grad))
+                        .sum::<f64>();
+                    (grad, loss)
+                })
+                .collect();
+            let mut grad = vec![0.0; self.params.len()];
+            for (part, loss) in parts {
+                total += loss;
+                grad.iter_mut().zip(part).for_each(|(g, p)| *g += p);
+            }
+            self.step(&grad, batch.len(), config.rate);
+        }
+        self.epochs += 1;
+        let point = LossPoint {
+            iteration: self.epochs,
+            train: total / train.len().max(1) as f64,
+            holdout: self.loss(holdout, config.lambda),
+        };
+        self.curve.push(point);
+        Ok(point)
+    }
+
+    /// An Adam step along the summed gradient of `n` samples.
+    fn step(&mut self, grad: &[f32], n: usize, rate: f64) {
+        self.steps += 1;
+        let t = self.steps.min(1 << 20) as i32;
+        let (c1, c2) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
+        let rate = rate as f32;
+        let scale = 1.0 / n as f32;
+        for ((p, m), &g) in self.params.iter_mut().zip(&mut self.moments).zip(grad) {
+            let g = g * scale;
+            m[0] = BETA1 * m[0] + (1.0 - BETA1) * g;
+            m[1] = BETA2 * m[1] + (1.0 - BETA2) * g * g;
+            *p -= rate * (m[0] / c1) / ((m[1] / c2).sqrt() + EPSILON);
+        }
+    }
+
+    /// `G` of one view and the units' sums before clipping.
+    fn view(&self, kinds: &[u64; KINDS]) -> (f64, [f32; HIDDEN]) {
+        let squares = self.inputs / KINDS;
+        let bias = self.inputs * HIDDEN;
+        let mut sum: [f32; HIDDEN] = std::array::from_fn(|j| self.params[bias + j]);
+        for_each_input(kinds, squares, |input| {
+            let row = &self.params[input * HIDDEN..(input + 1) * HIDDEN];
+            sum.iter_mut().zip(row).for_each(|(s, w)| *s += w);
+        });
+        let output = &self.params[bias + HIDDEN..];
+        let g: f32 = sum
+            .iter()
+            .zip(output)
+            .map(|(s, v)| s.clamp(0.0, 1.0) * v)
+            .sum();
+        (f64::from(g) * f64::from(MAN), sum)
+    }
+
+    /// White's correction of `s`, in score units.
+    fn correction(&self, s: &NetworkSample) -> f64 {
+        self.view(&s.views[0]).0 - self.view(&s.views[1]).0
+    }
+
+    /// Adds the gradient of `s`'s loss to `grad`; returns the loss.
+    fn gradient(&self, s: &NetworkSample, lambda: f64, grad: &mut [f32]) -> f64 {
+        let (own, other) = (self.view(&s.views[0]), self.view(&s.views[1]));
+        let (eval, divisor) = s.eval(own.0 - other.0);
+        let p = sigmoid(eval / self.k);
+        let y = s.target(lambda, self.k);
+        // d loss / d G(White's view), G in men.
+        let d = (p - y) / (self.k * divisor) * s.sign() * f64::from(MAN);
+        let squares = self.inputs / KINDS;
+        let bias = self.inputs * HIDDEN;
+        for (kinds, sum, dg) in [(&s.views[0], own.1, d), (&s.views[1], other.1, -d)] {
+            let dg = dg as f32;
+            let mut units = [0.0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                let output = self.params[bias + HIDDEN + j];
+                grad[bias + HIDDEN + j] += dg * sum[j].clamp(0.0, 1.0);
+                if sum[j] > 0.0 && sum[j] < 1.0 {
+                    units[j] = dg * output;
+                    grad[bias + j] += units[j];
+                }
+            }
+            for_each_input(kinds, squares, |input| {
+                let row = &mut grad[input * HIDDEN..(input + 1) * HIDDEN];
+                row.iter_mut().zip(&units).for_each(|(g, u)| *g += u);
+            });
+        }
+        log_loss(p, y)
+    }
+
+    /// The mean loss on `samples` in real numbers; `NaN` for none.
+    pub fn loss(&self, samples: &[NetworkSample], lambda: f64) -> f64 {
+        mean_loss(samples, lambda, self.k, |s| s.eval(self.correction(s)).0)
+    }
+
+    /// The network rounded to the engine's integers.
+    pub fn network<V: Variant>(&self) -> Network<V> {
+        let mut net = Network::<V>::zero();
+        let bias = self.inputs * HIDDEN;
+        for (input, row) in self.params[..bias].chunks_exact(HIDDEN).enumerate() {
+            for (unit, &w) in row.iter().enumerate() {
+                net.set_input(input, unit, f64::from(w));
+            }
+        }
+        for unit in 0..HIDDEN {
+            net.set_bias(unit, f64::from(self.params[bias + unit]));
+            let output = f64::from(self.params[bias + HIDDEN + unit]);
+            net.set_output(unit, output * f64::from(MAN));
+        }
+        net
+    }
+
+    /// The mean loss on `samples` of the base with `net`'s correction, evaluated as the
+    /// engine evaluates (integers, rounding and all).
+    pub fn rounded_loss<V: Variant>(
+        &self,
+        net: &Network<V>,
+        samples: &[NetworkSample],
+        lambda: f64,
+    ) -> f64 {
+        mean_loss(samples, lambda, self.k, |s| {
+            let score = s.base + if s.white_to_move { 1 } else { -1 } * net.white_of(&s.views);
+            f64::from(s.drawish.scale(score))
+        })
+    }
+
+    /// The base's mean loss on `samples` (no correction).
+    pub fn base_loss(&self, samples: &[NetworkSample], lambda: f64) -> f64 {
+        mean_loss(samples, lambda, self.k, |s| s.eval(0.0).0)
+    }
+
+    /// The state as bytes, to resume from ([`NetworkFit::from_bytes`]): the magic
+    /// `DNFT`, the counts and `k`, the curve, the weights and the moments, all
+    /// little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = b"DNFT".to_vec();
+        for n in [self.inputs as u64, self.steps, self.epochs as u64] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&self.k.to_le_bytes());
+        for p in &self.curve {
+            out.extend_from_slice(&p.train.to_le_bytes());
+            out.extend_from_slice(&p.holdout.to_le_bytes());
+        }
+        let moments = self.moments.iter().flatten();
+        for x in self.params.iter().chain(moments) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads the state [`NetworkFit::to_bytes`] wrote for `V`.
+    ///
+    /// # Errors
+    /// [`TuneError::Config`] if the bytes are not such a state.
+    pub fn from_bytes<V: Variant>(bytes: &[u8]) -> Result<NetworkFit, TuneError> {
+        let bad = || TuneError::Config("not a network fit's state for this variant".into());
+        let rest = bytes.strip_prefix(b"DNFT").ok_or_else(bad)?;
+        let mut words = rest.chunks_exact(8).map(|c| {
+            let mut b = [0; 8];
+            b.copy_from_slice(c);
+            b
+        });
+        let mut next = || words.next().ok_or_else(bad);
+        let inputs = u64::from_le_bytes(next()?) as usize;
+        let steps = u64::from_le_bytes(next()?);
+        let epochs = u64::from_le_bytes(next()?) as usize;
+        let k = f64::from_le_bytes(next()?);
+        if inputs != Network::<V>::INPUTS || epochs > 1 << 20 {
+            return Err(bad());
+        }
+        let mut curve = Vec::with_capacity(epochs);
+        for epoch in 1..=epochs {
+            let (train, holdout) = (f64::from_le_bytes(next()?), f64::from_le_bytes(next()?));
+            curve.push(LossPoint {
+                iteration: epoch,
+                train,
+                holdout,
+            });
+        }
+        let n = (inputs + 2) * HIDDEN;
+        let floats: Vec<f32> = rest[(4 + 2 * epochs) * 8..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if floats.len() != 3 * n {
+            return Err(bad());
+        }
+        let (params, moments) = floats.split_at(n);
+        Ok(NetworkFit {
+            inputs,
+            params: params.to_vec(),
+            moments: moments.chunks_exact(2).map(|m| [m[0], m[1]]).collect(),
+            steps,
+            k,
+            epochs,
+            curve,
+        })
+    }
+}
+
+/// Calls `f` with every input that is on in a view.
+#[inline]
+fn for_each_input(kinds: &[u64; KINDS], squares: usize, mut f: impl FnMut(usize)) {
+    for (kind, &set) in kinds.iter().enumerate() {
+        let mut bits = set;
+        while bits != 0 {
+            f(kind * squares + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+fn mean_loss(
+    samples: &[NetworkSample],
+    lambda: f64,
+    k: f64,
+    eval: impl Fn(&NetworkSample) -> f64 + Sync,
+) -> f64 {
+    let parts: Vec<f64> = samples
+        .par_chunks(4096)
+        .map(|chunk| {
+            let losses = chunk
+                .iter()
+                .map(|s| log_loss(sigmoid(eval(s) / k), s.target(lambda, k)));
+            losses.sum()
+        })
+        .collect();
+    parts.iter().sum::<f64>() / samples.len() as f64
+}
+
+fn log_loss(p: f64, y: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_core::English;
+    use draughts_eval::Evaluator;
+
+    /// Games of random moves, each position labelled with a made-up result that
+    /// favours the side with more men on the left half of the board: something the
+    /// features cannot see and the network can learn.
+    fn samples(n: usize, seed: u64) -> Vec<NetworkSample> {
+        let base = LinearEval::<English>::default();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut pos = Position::<English>::initial();
+            for _ in 0..30 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.random_range(0..moves.len())]).unwrap();
+                if pos.is_quiet() {
+                    let left = |c: Color| {
+                        pos.men(c)
+                            .iter()
+                            .filter(|s| (s.number() - 1) % 4 < 2)
+                            .count() as i32
+                    };
+                    let edge = left(pos.turn()) - left(!pos.turn());
+                    let result = if edge > 0 {
+                        2
+                    } else if edge < 0 {
+                        0
+                    } else {
+                        1
+                    };
+                    out.push(NetworkSample::new(
+                        &pos,
+                        &base,
+                        result,
+                        base.evaluate(&pos) as i16,
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fitting_learns_what_the_base_misses_and_resumes() {
+        let (train, holdout) = (samples(20000, 1), samples(2000, 2));
+        let config = NetworkFitConfig {
+            epochs: 2,
+            rate: 0.01,
+            batch: 64,
+            lambda: 1.0,
+            seed: 3,
+        };
+        let mut fit = NetworkFit::new::<English>(&train, &config).unwrap();
+        let base = fit.base_loss(&holdout, 1.0);
+        assert_eq!(
+            fit.loss(&holdout, 1.0),
+            base,
+            "it starts at zero correction"
+        );
+        fit.epoch(&train, &holdout, &config).unwrap();
+        let saved = fit.to_bytes();
+        for _ in 1..config.epochs {
+            fit.epoch(&train, &holdout, &config).unwrap();
+        }
+        let last = fit.curve.last().unwrap().holdout;
+        assert!(
+            last < base - 0.003,
+            "hold-out loss {last} against the base's {base}"
+        );
+        let net = fit.network::<English>();
+        let rounded = fit.rounded_loss(&net, &holdout, 1.0);
+        assert!(
+            (rounded - last).abs() < 0.01,
+            "rounded {rounded}, real {last}"
+        );
+
+        let mut resumed = NetworkFit::from_bytes::<English>(&saved).unwrap();
+        for _ in 1..config.epochs {
+            resumed.epoch(&train, &holdout, &config).unwrap();
+        }
+        assert_eq!(
+            resumed, fit,
+            "a resumed fit ends where an unbroken one does"
+        );
+        assert!(NetworkFit::from_bytes::<draughts_core::International>(&saved).is_err());
+        assert!(NetworkFit::from_bytes::<English>(&saved[..saved.len() - 2]).is_err());
+    }
+}
