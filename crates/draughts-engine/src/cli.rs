@@ -58,9 +58,10 @@ pub struct EngineArgs {
     /// the built-in table of the variant, used with the built-in weights).
     #[arg(long, value_name = "FILE|none")]
     patterns: Option<PathBuf>,
-    /// Network file (`draughts tune network`) whose correction the evaluation adds
-    /// (default: none).
-    #[arg(long, value_name = "FILE")]
+    /// Network file (`draughts tune network`) whose correction the evaluation adds, or
+    /// `none` (default: the built-in network of the variant, with the built-in weights
+    /// and table only).
+    #[arg(long, value_name = "FILE|none")]
     network: Option<PathBuf>,
     /// Tactical template file (`draughts tactics learn`) to recognise combinations at
     /// the leaves of the search (default: none).

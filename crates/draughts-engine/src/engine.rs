@@ -31,7 +31,8 @@ pub struct EngineOptions {
     /// [`NO_PATTERNS`] for none (see [`evaluator`]).
     pub patterns: Option<PathBuf>,
     /// A network file ([`Network`]) whose correction the evaluation adds; `None` for
-    /// none.
+    /// the variant's built-in network where the weights and table are the built-in ones
+    /// too, [`NO_PATTERNS`] for none (see [`evaluator`]).
     pub network: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
@@ -98,8 +99,8 @@ pub fn check_tactics<V: Variant>() -> Result<(), EngineError> {
     Ok(())
 }
 
-/// The value of [`EngineOptions::patterns`] (`--patterns none`, `patterns=none`) that
-/// asks for no pattern table.
+/// The value of [`EngineOptions::patterns`] and [`EngineOptions::network`] (`--patterns
+/// none`, `network=none`) that asks for no pattern table or no network.
 pub const NO_PATTERNS: &str = "none";
 
 /// The evaluator the options ask for:
@@ -113,7 +114,9 @@ pub const NO_PATTERNS: &str = "none";
 /// | — | TABLE | the built-in weights and TABLE |
 /// | FILE | TABLE | both files (`draughts tune patterns` writes such a pair) |
 ///
-/// A network file (`draughts tune network`) adds its correction to any of them.
+/// A network file (`draughts tune network`) adds its correction to any of them;
+/// without one, the variant's built-in network corrects the built-in weights and table
+/// (the first row), and nothing else; `none` asks for no network.
 ///
 /// # Errors
 /// [`EngineError::Weights`], [`EngineError::Patterns`] or [`EngineError::Network`] if a
@@ -138,10 +141,14 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, E
         Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
         None => builtin.map(|(_, table)| table),
     };
-    let network = match &options.network {
+    let network = match options.network.as_deref() {
+        Some(path) if path.as_os_str() == NO_PATTERNS => None,
         Some(path) => Some(Arc::new(
             Network::<V>::load(path).map_err(EngineError::Network)?,
         )),
+        None if options.weights.is_none() && options.patterns.is_none() => {
+            draughts_eval::learned_network::<V>()
+        }
         None => None,
     };
     let eval = match table {
@@ -456,5 +463,33 @@ mod tests {
             );
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_built_in_network_corrects_only_the_built_in_model() {
+        let default = evaluator::<International>(&EngineOptions::default()).unwrap();
+        assert!(default.network().is_some());
+        let off = EngineOptions {
+            network: Some(NO_PATTERNS.into()),
+            ..EngineOptions::default()
+        };
+        assert!(evaluator::<International>(&off)
+            .unwrap()
+            .network()
+            .is_none());
+        let plain = EngineOptions {
+            patterns: Some(NO_PATTERNS.into()),
+            ..EngineOptions::default()
+        };
+        assert!(evaluator::<International>(&plain)
+            .unwrap()
+            .network()
+            .is_none());
+        let missing = EngineOptions {
+            network: Some("no-such.network".into()),
+            ..EngineOptions::default()
+        };
+        let error = evaluator::<International>(&missing).unwrap_err();
+        assert!(matches!(error, EngineError::Network(_)), "{error}");
     }
 }

@@ -204,6 +204,53 @@ fn data_resumes_and_fits_on_scores() {
         "{out}"
     );
     loads("english", &path(&dir, "model/english.weights"));
+
+    // A network's correction on the same data, resumed after its first epoch by the
+    // same command, ends where an unbroken run does; the engine evaluates with it.
+    let fit = |out: &str, epochs: u32| {
+        words(format!(
+            "tune network --variant english --data {data} --epochs {epochs} --out {out}"
+        ))
+    };
+    let (net, once) = (path(&dir, "resumed.network"), path(&dir, "once.network"));
+    fit(&net, 1);
+    assert!(fit(&net, 2).contains("resuming after epoch 1"));
+    let out = fit(&once, 2);
+    assert!(
+        out.contains("epoch   2") && out.contains("rounded network"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&net).unwrap(), std::fs::read(&once).unwrap());
+    let out = run(&[
+        "analyse",
+        "--variant",
+        "english",
+        "--depth",
+        "3",
+        "--network",
+        &net,
+    ]);
+    assert!(out.contains("bestmove"), "{out}");
+    let wrong = run_raw(&["analyse", "--variant", "international", "--network", &net]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("resumed.network"));
+    let other = run_raw(&[
+        "tune",
+        "network",
+        "--variant",
+        "english",
+        "--data",
+        &data,
+        "--seed",
+        "9",
+        "--out",
+        &net,
+    ]);
+    assert!(
+        !other.status.success(),
+        "other settings do not resume another run's state"
+    );
+
     let bad = run_raw(&[
         "tune",
         "patterns",

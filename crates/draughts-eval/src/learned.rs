@@ -1,9 +1,11 @@
 //! The learned evaluation models shipped with the crate.
 //!
 //! `draughts tune patterns` fits the feature weights and a [`Patterns`] table together
-//! on self-play games; the pair it wrote for a variant is embedded here, and the
-//! engine evaluates with it by default. How each was made is in the crate README.
+//! on self-play games, and `draughts tune network` a [`Network`] that corrects that
+//! pair; what they wrote for a variant is embedded here, and the engine evaluates with
+//! it by default. How each was made is in the crate README.
 
+use crate::network::Network;
 use crate::patterns::Patterns;
 use crate::weights::Weights;
 use draughts_core::Variant;
@@ -37,6 +39,25 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
     Some((weights, Arc::new(table)))
 }
 
+/// The learned network of variant `V`, fitted to correct [`learned`]'s weights and
+/// table, if the crate ships one; `None` otherwise.
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::{learned, learned_network, Evaluator, LinearEval};
+///
+/// let (weights, table) = learned::<International>().expect("shipped");
+/// let eval = LinearEval::with_patterns(weights, table).with_network(learned_network());
+/// assert_eq!(eval.evaluate(&Position::<International>::initial()), 0);
+/// ```
+pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
+    let bytes: &[u8] = match V::NAME {
+        "international" => include_bytes!("../learned/international.network"),
+        _ => return None,
+    };
+    Network::<V>::from_bytes(bytes).ok().map(Arc::new)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,5 +69,7 @@ mod tests {
         assert!(table.values().iter().any(|v| *v != [0, 0]));
         let (_, table) = learned::<English>().expect("the English model loads");
         assert!(table.values().iter().any(|v| *v != [0, 0]));
+        assert!(learned_network::<International>().is_some());
+        assert!(learned_network::<English>().is_none());
     }
 }

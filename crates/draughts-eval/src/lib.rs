@@ -48,7 +48,7 @@ mod strips;
 mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
-pub use learned::learned;
+pub use learned::{learned, learned_network};
 pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };
