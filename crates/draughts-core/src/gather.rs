@@ -2,9 +2,9 @@
 //! [`Bitboard::packed_in`](crate::Bitboard::packed_in) and its inverse: a set's squares
 //! numbered among another set's, the endgame database's index.
 //!
-//! The crate's one place with `unsafe`: the instructions are called only where the crate
-//! is compiled for BMI2 (the workspace builds for x86-64-v3); elsewhere the same
-//! functions are loops. As loops, a packing costs one round a square of the mask; the
+//! One of the crate's two places with `unsafe` (with [`quad`](crate::quad)): the
+//! instructions are called only where the crate is compiled for BMI2 (the workspace
+//! builds for x86-64-v3); elsewhere the same functions are loops. As loops, a packing costs one round a square of the mask; the
 //! database computes four for every index.
 
 /// The bits of `x` under `mask`, packed to the low end: bit `i` of the result is `x`'s

@@ -69,6 +69,8 @@ mod perft;
 mod piece;
 mod position;
 mod precedence;
+#[allow(unsafe_code)]
+mod quad;
 mod reach;
 mod square;
 mod variant;

@@ -302,7 +302,7 @@ impl<const WHITE: bool> Sides<WHITE> {
             match self.men_captures::<V>() {
                 MenCaptures::None if steps => self.generate_steps(list),
                 MenCaptures::None => {}
-                MenCaptures::Single(land) => push_single_jumps(list, &land),
+                MenCaptures::Single(movers) => push_single_jumps(list, &movers),
                 MenCaptures::Multiple(men, jump_from) => self.search_going_on(list, men, jump_from),
             }
         } else if self.can_capture::<V>() {
@@ -378,7 +378,7 @@ impl<const WHITE: bool> Sides<WHITE> {
         if settled_by_shifts::<V>() && self.kings == 0 {
             return match self.men_captures::<V>() {
                 MenCaptures::None => self.count_steps::<V>(),
-                MenCaptures::Single(land) => MenCaptures::count_single(&land),
+                MenCaptures::Single(movers) => MenCaptures::count_single(&movers),
                 MenCaptures::Multiple(men, jump_from) => {
                     let mut list = MoveList::<V>::new();
                     self.search_by_table::<V>(&mut list, men, jump_from);

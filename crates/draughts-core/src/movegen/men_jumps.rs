@@ -3,19 +3,21 @@
 //! Where every further piece taken raises a capture's rank (the majority and value
 //! rules), a man that can go on after its first jump outranks every capture of a single
 //! piece, even of a king (a king is worth less than two men). Shifting the whole board
-//! once per direction tells, for all men at once, where first jumps land and whether a
-//! piece could jump again from there, so most positions need no search: none of the men
-//! captures, or every capture is a single jump (listed or counted straight from the
-//! landing squares), or only the men that can go on need searching. Frisian spends most
-//! of its perft here (its men capture in eight directions, and most of its positions
-//! have a capture). Where the moves are only counted, the search looks each square's
-//! neighbours up in a table ([`Rings`]) instead of shifting in every direction.
+//! once per direction (four directions in one [`Quad`]) tells, for all men at once, which
+//! men can jump in each direction and whether a piece could jump again from where they
+//! land, so most positions need no search: none of the men captures, or every capture is
+//! a single jump (listed or counted straight from the sets of men that make them), or
+//! only the men that can go on need searching. Frisian spends most of its perft here (its
+//! men capture in eight directions, and most of its positions have a capture). Where the
+//! moves are only counted, the search looks each square's neighbours up in a table
+//! ([`Rings`]) instead of shifting in every direction.
 
 use core::marker::PhantomData;
 
 use super::{has, man_capture_dirs, push, CaptureSearch, Sides, ALL, DOWN, EIGHT, UP};
 use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList};
+use crate::quad::Quad;
 use crate::variant::Variant;
 
 /// Whether, in variant `V`, the captures of a side that has no kings may be settled by
@@ -39,9 +41,9 @@ pub(super) const fn settled_by_shifts<V: Variant>() -> bool {
 pub(super) enum MenCaptures {
     /// No man can capture.
     None,
-    /// Every capture is a single jump; the legal ones land, for each direction (by
-    /// discriminant), on these squares.
-    Single([u64; 8]),
+    /// Every capture is a single jump; the legal ones are made by the men of these sets,
+    /// one set a direction, in the lanes of [`UP_LANES`] and of [`DOWN_LANES`].
+    Single([Quad; 2]),
     /// Some capture takes two pieces or more; only the men of the first set can make a
     /// legal one, by a first jump onto a square of the second (from which a man could
     /// jump on).
@@ -51,70 +53,125 @@ pub(super) enum MenCaptures {
 impl MenCaptures {
     /// The number of legal captures, where every one is a single jump.
     #[inline(always)]
-    pub(super) fn count_single(land: &[u64; 8]) -> usize {
-        land.iter().map(|l| l.count_ones() as usize).sum()
+    pub(super) fn count_single(movers: &[Quad; 2]) -> usize {
+        let lanes = movers.map(Quad::lanes);
+        lanes
+            .as_flattened()
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+}
+
+/// The directions of the lanes of a [`Quad`] of men's jumps: those that shift bits
+/// towards the low end (up the board, and to the left)...
+const UP_LANES: [Direction; 4] = [
+    Direction::UpLeft,
+    Direction::UpRight,
+    Direction::Up,
+    Direction::Left,
+];
+
+/// ... and, lane by lane, their reverses.
+const DOWN_LANES: [Direction; 4] = [
+    Direction::DownRight,
+    Direction::DownLeft,
+    Direction::Down,
+    Direction::Right,
+];
+
+/// One step on board `G` in the direction of each lane of a [`Quad`]: [`shift`] as a
+/// mask and a count a lane.
+struct Step<G>(PhantomData<G>);
+
+impl<G: Geometry> Step<G> {
+    /// The bits a step keeps on the board (or in the word), in the directions of
+    /// [`UP_LANES`] and of [`DOWN_LANES`].
+    const MASKS: [Quad; 2] = [
+        Quad::new(Step::<G>::parts(UP_LANES).0),
+        Quad::new(Step::<G>::parts(DOWN_LANES).0),
+    ];
+    /// How far each lane's step moves a bit (the same in both halves).
+    const COUNTS: Quad = Quad::new(Step::<G>::parts(UP_LANES).1);
+
+    /// [`shift`] in the directions of `lanes`, as a mask and a count each:
+    /// `shift::<G>(x, d)` is `(x & mask) >> count` up or left, `(x & mask) << count` else.
+    const fn parts(lanes: [Direction; 4]) -> ([u64; 4], [u64; 4]) {
+        let (mut masks, mut counts) = ([0; 4], [0; 4]);
+        let mut lane = 0;
+        while lane < 4 {
+            let mut bit = 0u32;
+            while bit < 64 {
+                let moved = shift::<G>(1 << bit, lanes[lane]);
+                if moved != 0 {
+                    masks[lane] |= 1 << bit;
+                    counts[lane] = bit.abs_diff(moved.trailing_zeros()) as u64;
+                }
+                bit += 1;
+            }
+            lane += 1;
+        }
+        (masks, counts)
+    }
+
+    /// Each lane of `q` one step in its direction of [`UP_LANES`].
+    #[inline(always)]
+    fn up(q: Quad) -> Quad {
+        (q & Self::MASKS[0]).shr(Self::COUNTS)
+    }
+
+    /// Each lane of `q` one step in its direction of [`DOWN_LANES`].
+    #[inline(always)]
+    fn down(q: Quad) -> Quad {
+        (q & Self::MASKS[1]).shl(Self::COUNTS)
     }
 }
 
 impl<const WHITE: bool> Sides<WHITE> {
     /// The captures of this side's men, which must be its only pieces, in a variant where
-    /// [`settled_by_shifts`] holds.
+    /// [`settled_by_shifts`] holds (so that men capture in all eight directions). Each
+    /// set of a [`Quad`] pair holds one direction, [`UP_LANES`] then [`DOWN_LANES`].
     #[inline(always)]
     pub(super) fn men_captures<V: Variant>(&self) -> MenCaptures {
         debug_assert!(self.kings == 0 && settled_by_shifts::<V>());
-        let dirs = man_capture_dirs::<V, WHITE>();
-        // The squares from which a man could jump in some direction. A man that has just
-        // jumped in `d` cannot jump back (its victim is still there, its start square is
-        // not empty in `self.empty`), so a landing square here means a second jump.
-        let mut jump_from = 0;
-        each_direction!(V, |d| {
-            if has(dirs, d) {
-                let back = d.reverse();
-                let victims = shift::<V::Board>(self.empty, back) & self.opp;
-                jump_from |= shift::<V::Board>(victims, back);
-            }
-        });
+        debug_assert!(man_capture_dirs::<V, WHITE>() == EIGHT);
+        type S<V> = Step<<V as Variant>::Board>;
+        let (empty, opp) = (Quad::splat(self.empty), Quad::splat(self.opp));
+        // The squares from which a man could jump in each direction, and in some
+        // direction. A man that has just jumped cannot jump back (its victim is still
+        // there, its start square is not empty in `self.empty`), so a landing square in
+        // `jump_from` means a second jump.
+        let from = [
+            S::<V>::down(S::<V>::down(empty) & opp),
+            S::<V>::up(S::<V>::up(empty) & opp),
+        ];
+        let jump_from = (from[0] | from[1]).union();
         // Most positions have no capture: find that out before keeping any set.
         if jump_from & self.men == 0 {
             return MenCaptures::None;
         }
-        let (land, landings) = self.first_landings::<V>(self.opp);
-        if landings & jump_from != 0 {
-            let mut men = 0;
-            each_direction!(V, |d| {
-                if has(dirs, d) {
-                    let back = d.reverse();
-                    let going_on = land[d as usize] & jump_from;
-                    men |= shift::<V::Board>(shift::<V::Board>(going_on, back), back);
-                }
-            });
-            return MenCaptures::Multiple(men, jump_from);
+        let men = Quad::splat(self.men);
+        let movers = [from[0] & men, from[1] & men];
+        // The men that land on a square of `jump_from`, two steps on.
+        let onto = Quad::splat(jump_from);
+        let up = movers[0] & S::<V>::down(S::<V>::down(onto));
+        let down = movers[1] & S::<V>::up(S::<V>::up(onto));
+        let going_on = (up | down).union();
+        if going_on != 0 {
+            return MenCaptures::Multiple(going_on, jump_from);
         }
         // Single jumps: under the value rule, those taking a king, if any, outrank the rest.
         if V::CAPTURE_PRECEDENCE.most_value && self.opp_kings != 0 {
-            let (kings_land, any) = self.first_landings::<V>(self.opp_kings);
-            if any != 0 {
-                return MenCaptures::Single(kings_land);
+            let kings = Quad::splat(self.opp_kings);
+            let over_kings = [
+                movers[0] & S::<V>::down(kings),
+                movers[1] & S::<V>::up(kings),
+            ];
+            if (over_kings[0] | over_kings[1]).union() != 0 {
+                return MenCaptures::Single(over_kings);
             }
         }
-        MenCaptures::Single(land)
-    }
-
-    /// Where this side's men land, by direction (by discriminant), jumping once over a
-    /// piece of `victims`, and all those squares together.
-    #[inline(always)]
-    fn first_landings<V: Variant>(&self, victims: u64) -> ([u64; 8], u64) {
-        let dirs = man_capture_dirs::<V, WHITE>();
-        let mut land = [0u64; 8];
-        let mut all = 0;
-        each_direction!(V, |d| {
-            if has(dirs, d) {
-                let over = shift::<V::Board>(self.men, d) & victims;
-                land[d as usize] = shift::<V::Board>(over, d) & self.empty;
-                all |= land[d as usize];
-            }
-        });
-        (land, all)
+        MenCaptures::Single(movers)
     }
 
     /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
@@ -233,16 +290,16 @@ impl<const WHITE: bool> Sides<WHITE> {
     }
 }
 
-/// Appends the single jumps landing on `land` (by direction) to `list`, in the order the
-/// search would find them: by man, then by direction.
-pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, land: &[u64; 8]) {
+/// Appends the single jumps of the men of `movers` ([`MenCaptures::Single`]) to `list`,
+/// in the order the search would find them: by man, then by direction.
+pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, movers: &[Quad; 2]) {
+    let [up, down] = movers.map(Quad::lanes);
     let mut from = [0u64; 8];
-    let mut men = 0;
-    each_direction!(V, |d| {
-        let back = d.reverse();
-        from[d as usize] = shift::<V::Board>(shift::<V::Board>(land[d as usize], back), back);
-        men |= from[d as usize];
-    });
+    for lane in 0..4 {
+        from[UP_LANES[lane] as usize] = up[lane];
+        from[DOWN_LANES[lane] as usize] = down[lane];
+    }
+    let mut men = from.iter().fold(0, |men, f| men | f);
     while men != 0 {
         let at = men & men.wrapping_neg();
         men &= men - 1;
@@ -263,6 +320,7 @@ pub(super) fn push_single_jumps<V: Variant>(list: &mut MoveList<V>, land: &[u64;
 mod tests {
     use super::*;
     use crate::frisian::Frisian;
+    use crate::geometry::{Board10, Board8, Board8Full, Board8Mirrored};
     use crate::piece::Color;
     use crate::position::Position;
 
@@ -315,6 +373,29 @@ mod tests {
             };
             assert_eq!(raw(&settled), raw(&searched), "{pos:?}");
         });
+    }
+
+    /// The steps of a [`Quad`] move each lane's bits as [`shift`] does, on every board.
+    #[test]
+    fn quad_steps_follow_shift() {
+        fn check<G: Geometry>() {
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..100 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let up = Step::<G>::up(Quad::splat(x)).lanes();
+                let down = Step::<G>::down(Quad::splat(x)).lanes();
+                for lane in 0..4 {
+                    assert_eq!(up[lane], shift::<G>(x, UP_LANES[lane]));
+                    assert_eq!(down[lane], shift::<G>(x, DOWN_LANES[lane]));
+                }
+            }
+        }
+        check::<Board10>();
+        check::<Board8>();
+        check::<Board8Mirrored>();
+        check::<Board8Full>();
     }
 
     /// The search by table finds the moves of [`Sides::search_going_on`], in some order.
