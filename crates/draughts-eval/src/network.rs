@@ -422,7 +422,7 @@ mod tests {
         );
         let mut pos = Position::<International>::initial();
         for _ in 0..60 {
-            let Some(mv) = pos.legal_moves().into_iter().last() else {
+            let Some(mv) = pos.legal_moves().into_iter().next_back() else {
                 break;
             };
             pos = pos.play(&mv).unwrap();
