@@ -17,8 +17,8 @@ use draughts_search::Limits;
 use draughts_tune::{
     data_samples, default_ranges, fit, fit_patterns, king_man_ratio, pattern_samples, ranking,
     read_data, read_pdn, run_ga, self_play, split_samples, to_pdn, write_curve, Contestant,
-    Crossover, FitConfig, GaConfig, GaProgress, Init, LossPoint, PatternFitConfig, SearchSettings,
-    Selection, SelfPlayConfig,
+    Crossover, DataSet, FitConfig, GaConfig, GaProgress, Init, LossPoint, PatternFitConfig,
+    SearchSettings, Selection, SelfPlayConfig,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -575,28 +575,11 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
     let start = fit_start::<V>(args.holdout, args.start.as_deref())?;
     let began = Instant::now();
     let games = read_games::<V>(&args.game_files)?;
-    let (mut train, mut holdout) =
-        pattern_samples(&games, args.holdout, args.skip_plies as usize, args.seed);
+    let from_games = pattern_samples(&games, args.holdout, args.skip_plies as usize, args.seed);
     drop(games);
-    for path in &args.data_files {
-        let data = read_data::<V>(path).map_err(|e| e.to_string())?;
-        let (more, held) = data_samples(&data, args.holdout, args.seed);
-        println!(
-            "{}: {} games, {} positions, {} nodes a move",
-            path.display(),
-            data.games,
-            data.positions.len(),
-            data.config.nodes
-        );
-        train.extend(more);
-        holdout.extend(held);
-    }
-    println!(
-        "{} training and {} hold-out positions ({:.1} s)",
-        train.len(),
-        holdout.len(),
-        began.elapsed().as_secs_f64()
-    );
+    let (train, holdout) = data_sets(&args.data_files, from_games, began, |data: &DataSet<V>| {
+        data_samples(data, args.holdout, args.seed)
+    })?;
     let config = PatternFitConfig {
         epochs: args.epochs as usize,
         feature_rate: args.feature_rate,
@@ -654,6 +637,36 @@ fn run_patterns<V: Variant>(args: &PatternArgs) -> Result<(), CliError> {
         file("patterns").display()
     );
     Ok(())
+}
+
+/// `sets` (training, hold-out) with the samples `split` makes of each data file of
+/// `paths`; says what each file holds, then the totals and the time since `began`.
+fn data_sets<V: Variant, S>(
+    paths: &[PathBuf],
+    mut sets: (Vec<S>, Vec<S>),
+    began: Instant,
+    split: impl Fn(&DataSet<V>) -> (Vec<S>, Vec<S>),
+) -> Result<(Vec<S>, Vec<S>), CliError> {
+    for path in paths {
+        let data = read_data::<V>(path).map_err(|e| e.to_string())?;
+        let (train, held) = split(&data);
+        println!(
+            "{}: {} games, {} positions, {} nodes a move",
+            path.display(),
+            data.games,
+            data.positions.len(),
+            data.config.nodes
+        );
+        sets.0.extend(train);
+        sets.1.extend(held);
+    }
+    println!(
+        "{} training and {} hold-out positions ({:.1} s)",
+        sets.0.len(),
+        sets.1.len(),
+        began.elapsed().as_secs_f64()
+    );
+    Ok(sets)
 }
 
 /// Checks a `--holdout` fraction and reads the `--start` weights (default: the

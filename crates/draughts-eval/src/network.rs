@@ -32,12 +32,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::patterns::{fnv1a, PatternsError};
+use crate::patterns::{fnv1a, format_error, Fields, PatternsError};
 use crate::Score;
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::cell::RefCell;
 use std::marker::PhantomData;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Units in the hidden layer.
@@ -277,29 +277,9 @@ impl<V: Variant> Network<V> {
     /// `V`, are truncated, fail the checksum, or hold an input weight beyond
     /// [`MAX_INPUT`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Network<V>, PatternsError> {
-        let bad = |reason: String| PatternsError::Format {
-            path: PathBuf::new(),
-            reason,
-        };
-        let (body, sum) = bytes
-            .split_last_chunk::<8>()
-            .ok_or_else(|| bad("too short for a network".into()))?;
-        if body.get(..4) != Some(MAGIC) {
-            return Err(bad("not a network (bad magic)".into()));
-        }
-        if fnv1a(body) != u64::from_le_bytes(*sum) {
-            return Err(bad(
-                "checksum mismatch: the file is damaged or truncated".into()
-            ));
-        }
-        let mut rest = &body[4..];
-        let mut take = |n: usize| -> Result<&[u8], PatternsError> {
-            let (head, tail) = rest
-                .split_at_checked(n)
-                .ok_or_else(|| bad("truncated".into()))?;
-            rest = tail;
-            Ok(head)
-        };
+        let bad = |reason: String| format_error(reason);
+        let mut fields = Fields::of(bytes, MAGIC, "a network")?;
+        let mut take = |n: usize| fields.take(n);
         let word = |b: &[u8]| u32::from_le_bytes(b.try_into().unwrap_or_default());
         let version = word(take(4)?);
         if version != VERSION {
@@ -321,8 +301,11 @@ impl<V: Variant> Network<V> {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        if !rest.is_empty() {
-            return Err(bad(format!("{} unexpected bytes at the end", rest.len())));
+        if fields.left() != 0 {
+            return Err(bad(format!(
+                "{} unexpected bytes at the end",
+                fields.left()
+            )));
         }
         let (inner, output) = values.split_at((inputs + 1) * hidden);
         if let Some(v) = inner.iter().find(|v| v.abs() > MAX_INPUT) {

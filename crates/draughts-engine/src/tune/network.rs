@@ -2,14 +2,12 @@
 //! labelled positions (see [`draughts_tune::NetworkFit`]), resumable epoch by epoch.
 
 use super::data::evaluation;
-use super::BUILTIN_PATTERNS;
+use super::{data_sets, BUILTIN_PATTERNS};
 use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
 use clap::Args;
 use draughts_core::{Variant, VariantKind};
-use draughts_tune::{
-    network_samples, read_data, write_curve, NetworkFit, NetworkFitConfig, NetworkSample,
-};
+use draughts_tune::{network_samples, write_curve, DataSet, NetworkFit, NetworkFitConfig};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -89,26 +87,8 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     }
     let began = Instant::now();
     let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
-    let (mut train, mut holdout): (Vec<NetworkSample>, Vec<NetworkSample>) = (vec![], vec![]);
-    for path in &args.data_files {
-        let data = read_data::<V>(path).map_err(|e| e.to_string())?;
-        let (more, held) = network_samples(&data, &base, args.holdout, args.seed);
-        println!(
-            "{}: {} games, {} positions, {} nodes a move",
-            path.display(),
-            data.games,
-            data.positions.len(),
-            data.config.nodes
-        );
-        train.extend(more);
-        holdout.extend(held);
-    }
-    println!(
-        "{} training and {} hold-out positions ({:.1} s)",
-        train.len(),
-        holdout.len(),
-        began.elapsed().as_secs_f64()
-    );
+    let split = |data: &DataSet<V>| network_samples(data, &base, args.holdout, args.seed);
+    let (train, holdout) = data_sets(&args.data_files, (vec![], vec![]), began, split)?;
     let config = NetworkFitConfig {
         epochs: args.epochs as usize,
         rate: args.rate,

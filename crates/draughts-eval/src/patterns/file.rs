@@ -51,29 +51,9 @@ impl<V: Variant> Patterns<V> {
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a table for
     /// `V`, are truncated, or fail the checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns<V>, PatternsError> {
-        let bad = |reason: String| PatternsError::Format {
-            path: PathBuf::new(),
-            reason,
-        };
-        let (body, sum) = bytes
-            .split_last_chunk::<8>()
-            .ok_or_else(|| bad("too short for a pattern table".into()))?;
-        if body.get(..4) != Some(MAGIC) {
-            return Err(bad("not a pattern table (bad magic)".into()));
-        }
-        if fnv1a(body) != u64::from_le_bytes(*sum) {
-            return Err(bad(
-                "checksum mismatch: the file is damaged or truncated".into()
-            ));
-        }
-        let mut rest = &body[4..];
-        let mut take = |n: usize| -> Result<&[u8], PatternsError> {
-            let (head, tail) = rest
-                .split_at_checked(n)
-                .ok_or_else(|| bad("truncated header".into()))?;
-            rest = tail;
-            Ok(head)
-        };
+        let bad = |reason: String| format_error(reason);
+        let mut fields = Fields::of(bytes, MAGIC, "a pattern table")?;
+        let mut take = |n: usize| fields.take(n);
         let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
         if !(1..=VERSION).contains(&version) {
             return Err(bad(format!("version {version}, expected 1 to {VERSION}")));
@@ -119,10 +99,10 @@ impl<V: Variant> Patterns<V> {
             )));
         }
         let data = take(((regions + odd) * ARRANGEMENTS + strips * STRIP_ARRANGEMENTS) * 4)?;
-        if !rest.is_empty() {
+        if fields.left() != 0 {
             return Err(bad(format!(
                 "{} unexpected bytes after the values",
-                rest.len()
+                fields.left()
             )));
         }
         let mut values: Vec<[i16; 2]> = data
@@ -161,6 +141,56 @@ impl<V: Variant> Patterns<V> {
             source,
         })?;
         Self::from_bytes(&bytes).map_err(|e| e.at(path))
+    }
+}
+
+/// A file's fields after its magic, once its length and checksum are checked: the form
+/// of pattern tables and [networks](crate::Network), a magic, the fields, and an FNV-1a
+/// checksum (`u64`) of everything before it.
+pub(crate) struct Fields<'a>(&'a [u8]);
+
+impl<'a> Fields<'a> {
+    /// The fields of `bytes`, the file form of `what`, which begins with `magic`.
+    pub(crate) fn of(
+        bytes: &'a [u8],
+        magic: &[u8; 4],
+        what: &str,
+    ) -> Result<Fields<'a>, PatternsError> {
+        let (body, sum) = bytes
+            .split_last_chunk::<8>()
+            .ok_or_else(|| format_error(format!("too short for {what}")))?;
+        if body.get(..4) != Some(magic) {
+            return Err(format_error(format!("not {what} (bad magic)")));
+        }
+        if fnv1a(body) != u64::from_le_bytes(*sum) {
+            return Err(format_error(
+                "checksum mismatch: the file is damaged or truncated".into(),
+            ));
+        }
+        Ok(Fields(&body[4..]))
+    }
+
+    /// The next `n` bytes.
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], PatternsError> {
+        let (head, tail) = self
+            .0
+            .split_at_checked(n)
+            .ok_or_else(|| format_error("truncated".into()))?;
+        self.0 = tail;
+        Ok(head)
+    }
+
+    /// How many bytes are left.
+    pub(crate) fn left(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// [`PatternsError::Format`] for bytes read from memory.
+pub(crate) fn format_error(reason: String) -> PatternsError {
+    PatternsError::Format {
+        path: PathBuf::new(),
+        reason,
     }
 }
 
