@@ -32,7 +32,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::patterns::{fnv1a, format_error, Fields, PatternsError};
+use crate::patterns::{fnv1a, format_error, read_file, write_file, Fields, PatternsError};
 use crate::Score;
 use draughts_core::{Color, Geometry, Position, Variant};
 use std::cell::RefCell;
@@ -328,11 +328,7 @@ impl<V: Variant> Network<V> {
     /// # Errors
     /// [`PatternsError::Io`] naming the file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PatternsError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_bytes())
     }
 
     /// Reads a network from `path`.
@@ -341,11 +337,7 @@ impl<V: Variant> Network<V> {
     /// [`PatternsError::Io`] or [`PatternsError::Format`], naming the file.
     pub fn load(path: impl AsRef<Path>) -> Result<Network<V>, PatternsError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::from_bytes(&bytes).map_err(|e| e.at(path))
+        Self::from_bytes(&read_file(path)?).map_err(|e| e.at(path))
     }
 }
 

@@ -123,11 +123,7 @@ impl<V: Variant> Patterns<V> {
     /// # Errors
     /// [`PatternsError::Io`] naming the file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PatternsError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_bytes())
     }
 
     /// Reads a table from `path`.
@@ -136,11 +132,7 @@ impl<V: Variant> Patterns<V> {
     /// [`PatternsError::Io`] or [`PatternsError::Format`], naming the file.
     pub fn load(path: impl AsRef<Path>) -> Result<Patterns<V>, PatternsError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| PatternsError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::from_bytes(&bytes).map_err(|e| e.at(path))
+        Self::from_bytes(&read_file(path)?).map_err(|e| e.at(path))
     }
 }
 
@@ -184,6 +176,22 @@ impl<'a> Fields<'a> {
     pub(crate) fn left(&self) -> usize {
         self.0.len()
     }
+}
+
+/// Writes `bytes` to `path`; [`PatternsError::Io`] naming it on failure.
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PatternsError> {
+    std::fs::write(path, bytes).map_err(|source| PatternsError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads `path`; [`PatternsError::Io`] naming it on failure.
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, PatternsError> {
+    std::fs::read(path).map_err(|source| PatternsError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// [`PatternsError::Format`] for bytes read from memory.
