@@ -1,10 +1,10 @@
-//! Evaluation files, read as both variants: weights text and pattern tables. Whatever
+//! Evaluation files, read as both variants: weights text, pattern tables and networks. Whatever
 //! reads must write a file that reads back to the same thing, and evaluating the start
 //! position with it must not panic.
 #![no_main]
 
 use draughts_core::{English, International, Position, Variant};
-use draughts_eval::{Evaluator, LinearEval, Patterns, Weights};
+use draughts_eval::{Evaluator, LinearEval, Network, Patterns, Weights};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
@@ -26,6 +26,12 @@ fn check<V: Variant>(data: &[u8]) {
             "a table does not read back"
         );
         let eval = LinearEval::with_patterns(Weights::default_for::<V>(), Arc::new(table));
+        let _ = eval.evaluate(&Position::<V>::initial());
+    }
+    if let Ok(net) = Network::<V>::from_bytes(data) {
+        let back = Network::<V>::from_bytes(&net.to_bytes());
+        assert!(back.ok() == Some(net.clone()), "a network does not read back");
+        let eval = LinearEval::<V>::default().with_network(Some(Arc::new(net)));
         let _ = eval.evaluate(&Position::<V>::initial());
     }
 }
