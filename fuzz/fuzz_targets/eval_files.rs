@@ -30,7 +30,10 @@ fn check<V: Variant>(data: &[u8]) {
     }
     if let Ok(net) = Network::<V>::from_bytes(data) {
         let back = Network::<V>::from_bytes(&net.to_bytes());
-        assert!(back.ok() == Some(net.clone()), "a network does not read back");
+        assert!(
+            back.ok() == Some(net.clone()),
+            "a network does not read back"
+        );
         let eval = LinearEval::<V>::default().with_network(Some(Arc::new(net)));
         let _ = eval.evaluate(&Position::<V>::initial());
     }
