@@ -170,7 +170,7 @@ pub fn loss(samples: &[Sample], weights: &[f64; FEATURE_COUNT], k: f64) -> f64 {
     total / samples.len() as f64
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 

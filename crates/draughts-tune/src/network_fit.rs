@@ -16,7 +16,7 @@
 
 use crate::dataset::DataSet;
 use crate::error::TuneError;
-use crate::fit::{best_k, LossPoint};
+use crate::fit::{best_k, sigmoid, LossPoint};
 use crate::pattern_fit::held_games;
 use draughts_core::{Color, Position, Variant};
 use draughts_eval::{Drawish, LinearEval, Network, HIDDEN, KINDS, MAN};
@@ -471,10 +471,6 @@ fn mean_loss(
 fn log_loss(p: f64, y: f64) -> f64 {
     let p = p.clamp(1e-12, 1.0 - 1e-12);
     -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use crate::dataset::DataSet;
 use crate::error::TuneError;
-use crate::fit::{fit_k, LossPoint, Sample};
+use crate::fit::{fit_k, sigmoid, LossPoint, Sample};
 use draughts_core::{Color, Game, GameResult, Position, Variant};
 use draughts_eval::{
     Drawish, Feature, FeatureValues, Patterns, Phase, Weights, FEATURE_COUNT, MAX_SLOTS, MAX_VALUE,
@@ -323,10 +323,6 @@ impl Model {
         }
         model
     }
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Fits feature weights (from `start`) and a pattern table (from zero) to `train`,
