@@ -141,21 +141,33 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, E
         Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
         None => builtin.map(|(_, table)| table),
     };
-    let network = match options.network.as_deref() {
-        Some(path) if path.as_os_str() == NO_PATTERNS => None,
-        Some(path) => Some(Arc::new(
-            Network::<V>::load(path).map_err(EngineError::Network)?,
-        )),
-        None if options.weights.is_none() && options.patterns.is_none() => {
-            draughts_eval::learned_network::<V>()
-        }
-        None => None,
-    };
+    let builtin_model = options.weights.is_none() && options.patterns.is_none();
+    let network = network::<V>(options.network.as_deref(), builtin_model)?;
     let eval = match table {
         Some(table) => LinearEval::with_patterns(weights, table),
         None => LinearEval::new(weights),
     };
     Ok(eval.with_network(network))
+}
+
+/// The network `option` asks for ([`EngineOptions::network`]): a file, none for
+/// [`NO_PATTERNS`], and without one the variant's built-in network where
+/// `builtin_model` says the weights and table are the built-in ones it corrects.
+///
+/// # Errors
+/// [`EngineError::Network`] if the file cannot be read or is not for variant `V`.
+pub fn network<V: Variant>(
+    option: Option<&Path>,
+    builtin_model: bool,
+) -> Result<Option<Arc<Network<V>>>, EngineError> {
+    Ok(match option {
+        Some(path) if path.as_os_str() == NO_PATTERNS => None,
+        Some(path) => Some(Arc::new(
+            Network::<V>::load(path).map_err(EngineError::Network)?,
+        )),
+        None if builtin_model => draughts_eval::learned_network::<V>(),
+        None => None,
+    })
 }
 
 /// The endgame database of variant `V` in `dir`, to share between searchers.

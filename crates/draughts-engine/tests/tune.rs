@@ -234,6 +234,34 @@ fn data_resumes_and_fits_on_scores() {
     let wrong = run_raw(&["analyse", "--variant", "international", "--network", &net]);
     assert!(!wrong.status.success());
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("resumed.network"));
+    // Self-play with the network plays other games than without one; a network of
+    // another variant is refused, naming its file.
+    let play = |network: &str, out: &str| {
+        words(format!(
+            "tune data --variant english --games 8 --nodes 300 --max-plies 80 --quiet --network {network} --out {out}"
+        ))
+    };
+    let (with, without) = (path(&dir, "with.data"), path(&dir, "without.data"));
+    play(&net, &with);
+    play("none", &without);
+    assert_ne!(
+        std::fs::read(&with).unwrap(),
+        std::fs::read(&without).unwrap()
+    );
+    let wrong = run_raw(&[
+        "tune",
+        "data",
+        "--variant",
+        "international",
+        "--games",
+        "1",
+        "--network",
+        &net,
+        "--out",
+        &path(&dir, "wrong.data"),
+    ]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("resumed.network"));
     let other = run_raw(&[
         "tune",
         "network",

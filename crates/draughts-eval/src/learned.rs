@@ -53,6 +53,7 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
 pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
     let bytes: &[u8] = match V::NAME {
         "international" => include_bytes!("../learned/international.network"),
+        "english" => include_bytes!("../learned/english.network"),
         _ => return None,
     };
     Network::<V>::from_bytes(bytes).ok().map(Arc::new)
@@ -70,6 +71,7 @@ mod tests {
         let (_, table) = learned::<English>().expect("the English model loads");
         assert!(table.values().iter().any(|v| *v != [0, 0]));
         assert!(learned_network::<International>().is_some());
-        assert!(learned_network::<English>().is_none());
+        assert!(learned_network::<English>().is_some());
+        assert!(learned_network::<draughts_core::Brazilian>().is_none());
     }
 }

@@ -37,6 +37,10 @@ pub(super) struct DataArgs {
     /// The player's pattern table: a file, `builtin` (the default) or `none`.
     #[arg(long, value_name = "FILE|builtin|none", default_value = BUILTIN_PATTERNS)]
     patterns: PathBuf,
+    /// The player's network: a file, or `none`; without the option, the built-in
+    /// network where the weights and table are the built-in ones (as in the engine).
+    #[arg(long, value_name = "FILE|none")]
+    network: Option<PathBuf>,
     /// No progress line.
     #[arg(long)]
     quiet: bool,
@@ -87,7 +91,10 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
         seed: args.play.seed,
     };
     let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
-    let eval = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
+    let builtin_model = args.weights.is_none() && args.patterns.as_os_str() == BUILTIN_PATTERNS;
+    let network = crate::engine::network::<V>(args.network.as_deref(), builtin_model)
+        .map_err(|e| e.to_string())?;
+    let eval = evaluation::<V>(args.weights.as_deref(), &args.patterns)?.with_network(network);
     let began = Instant::now();
     let quiet = args.quiet;
     let show = move |p: DataProgress| {
