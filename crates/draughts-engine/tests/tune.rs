@@ -278,6 +278,30 @@ fn data_resumes_and_fits_on_scores() {
         !other.status.success(),
         "other settings do not resume another run's state"
     );
+    // A warm start from the shipped network, or from a file; a network of another
+    // variant is refused, naming its file.
+    let warm = |init: &str, out: &str| {
+        words(format!(
+            "tune network --variant english --data {data} --epochs 1 --init {init} --out {out}"
+        ))
+    };
+    let out = warm("builtin", &path(&dir, "warm.network"));
+    assert!(out.contains("the starting network: hold-out loss"), "{out}");
+    assert!(warm(&net, &path(&dir, "warm-file.network")).contains("rounded network"));
+    let wrong = run_raw(&[
+        "tune",
+        "network",
+        "--variant",
+        "international",
+        "--data",
+        &data,
+        "--init",
+        &net,
+        "--out",
+        &path(&dir, "wrong.network"),
+    ]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("resumed.network"));
 
     let bad = run_raw(&[
         "tune",

@@ -159,6 +159,26 @@ impl<V: Variant> Network<V> {
         self.id = new_id();
     }
 
+    /// The weight from input `input` to unit `unit` as [`Network::set_input`] takes it
+    /// (activation units); 0 for out-of-range indices.
+    pub fn input_weight(&self, input: usize, unit: usize) -> f64 {
+        let w = self.rows.get(input).and_then(|r| r.0.get(unit));
+        w.map_or(0.0, |&w| f64::from(w) / f64::from(ACTIVATION_ONE))
+    }
+
+    /// The bias of unit `unit` as [`Network::set_bias`] takes it; 0 out of range.
+    pub fn bias(&self, unit: usize) -> f64 {
+        let b = self.bias.0.get(unit);
+        b.map_or(0.0, |&b| f64::from(b) / f64::from(ACTIVATION_ONE))
+    }
+
+    /// The output weight of unit `unit` as [`Network::set_output`] takes it; 0 out of
+    /// range.
+    pub fn output_weight(&self, unit: usize) -> f64 {
+        let w = self.output.get(unit);
+        w.map_or(0.0, |&w| f64::from(w) / f64::from(OUTPUT_SCALE))
+    }
+
     /// The correction for the side to move of `pos`, in score units.
     #[inline]
     pub fn score(&self, pos: &Position<V>) -> Score {
@@ -407,6 +427,22 @@ mod tests {
             assert_eq!(other.white_of(&views), once);
             assert_eq!(net.white_of(&views), once);
         }
+    }
+
+    #[test]
+    fn getters_give_back_what_the_setters_take() {
+        let net = some_network::<English>();
+        let mut copy = Network::<English>::zero();
+        for unit in 0..HIDDEN {
+            copy.set_bias(unit, net.bias(unit));
+            copy.set_output(unit, net.output_weight(unit));
+            for input in 0..Network::<English>::INPUTS {
+                copy.set_input(input, unit, net.input_weight(input, unit));
+            }
+        }
+        assert_eq!(copy, net);
+        assert_eq!(net.output_weight(HIDDEN), 0.0);
+        assert_eq!(net.input_weight(Network::<English>::INPUTS, 0), 0.0);
     }
 
     #[test]

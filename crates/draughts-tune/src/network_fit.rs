@@ -182,10 +182,6 @@ impl NetworkFit {
         train: &[NetworkSample],
         config: &NetworkFitConfig,
     ) -> Result<NetworkFit, TuneError> {
-        config.check()?;
-        if train.is_empty() {
-            return Err(TuneError::Config("no training positions".into()));
-        }
         let inputs = Network::<V>::INPUTS;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
         let mut params: Vec<f32> = (0..inputs * HIDDEN)
@@ -193,6 +189,40 @@ impl NetworkFit {
             .collect();
         params.extend([0.5; HIDDEN]);
         params.extend([0.0; HIDDEN]);
+        Self::with_params(params, train, config)
+    }
+
+    /// A fit that starts from `net` (a warm start: going on from a shipped network on
+    /// new data) rather than from zero correction; `k` fitted on the base as in
+    /// [`NetworkFit::new`].
+    ///
+    /// # Errors
+    /// As [`NetworkFit::new`].
+    pub fn from_network<V: Variant>(
+        net: &Network<V>,
+        train: &[NetworkSample],
+        config: &NetworkFitConfig,
+    ) -> Result<NetworkFit, TuneError> {
+        let inputs = Network::<V>::INPUTS;
+        let mut params: Vec<f32> = (0..inputs)
+            .flat_map(|input| (0..HIDDEN).map(move |unit| net.input_weight(input, unit) as f32))
+            .collect();
+        params.extend((0..HIDDEN).map(|unit| net.bias(unit) as f32));
+        let men = f64::from(MAN);
+        params.extend((0..HIDDEN).map(|unit| (net.output_weight(unit) / men) as f32));
+        Self::with_params(params, train, config)
+    }
+
+    fn with_params(
+        params: Vec<f32>,
+        train: &[NetworkSample],
+        config: &NetworkFitConfig,
+    ) -> Result<NetworkFit, TuneError> {
+        config.check()?;
+        if train.is_empty() {
+            return Err(TuneError::Config("no training positions".into()));
+        }
+        let inputs = params.len() / HIDDEN - 2;
         let every = (train.len() / 200_000).max(1);
         let k = best_k(|k| {
             let losses = train.iter().step_by(every).map(|s| {
@@ -563,6 +593,13 @@ mod tests {
             resumed, fit,
             "a resumed fit ends where an unbroken one does"
         );
+        let warm = NetworkFit::from_network(&net, &train, &config).unwrap();
+        assert_eq!(
+            warm.network::<English>(),
+            net,
+            "a warm start keeps the network"
+        );
+        assert_eq!((warm.k, warm.epochs), (fit.k, 0));
         assert!(NetworkFit::from_bytes::<draughts_core::International>(&saved).is_err());
         assert!(NetworkFit::from_bytes::<English>(&saved[..saved.len() - 2]).is_err());
     }

@@ -7,6 +7,7 @@ use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
 use clap::Args;
 use draughts_core::{Variant, VariantKind};
+use draughts_eval::Network;
 use draughts_tune::{network_samples, write_curve, DataSet, NetworkFit, NetworkFitConfig};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -29,6 +30,10 @@ pub(super) struct NetworkArgs {
     /// The weight of the game's result in the target against the search's score.
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
+    /// Start from this network instead of zero correction: a file, or `builtin` for
+    /// the variant's shipped network (a warm start on new data).
+    #[arg(long, value_name = "FILE|builtin")]
+    init: Option<PathBuf>,
     /// Passes over the training positions (a resumed run goes on to this many).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     epochs: u32,
@@ -65,8 +70,15 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 /// that changes the samples or the steps, and the data files' names and sizes.
 fn settings(args: &NetworkArgs) -> Result<String, CliError> {
     let mut text = format!(
-        "lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?}",
-        args.lambda, args.rate, args.batch, args.holdout, args.seed, args.weights, args.patterns
+        "lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?} init {:?}",
+        args.lambda,
+        args.rate,
+        args.batch,
+        args.holdout,
+        args.seed,
+        args.weights,
+        args.patterns,
+        args.init
     );
     for path in &args.data_files {
         let size = std::fs::metadata(path)
@@ -75,6 +87,16 @@ fn settings(args: &NetworkArgs) -> Result<String, CliError> {
         text.push_str(&format!(" data {} {size}", path.display()));
     }
     Ok(text)
+}
+
+/// The network of `--init`: a file, or `builtin`.
+fn start<V: Variant>(path: &Path) -> Result<Network<V>, CliError> {
+    if path.as_os_str() == BUILTIN_PATTERNS {
+        let net = draughts_eval::learned_network::<V>()
+            .ok_or_else(|| format!("--init builtin: {} ships no network", V::NAME))?;
+        return Ok((*net).clone());
+    }
+    Ok(Network::<V>::load(path).map_err(|e| format!("--init {}: {e}", path.display()))?)
 }
 
 fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
@@ -86,6 +108,7 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
         .into());
     }
     let began = Instant::now();
+    let init = args.init.as_deref().map(start::<V>).transpose()?;
     let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
     let split = |data: &DataSet<V>| network_samples(data, &base, args.holdout, args.seed);
     let (train, holdout) = data_sets(&args.data_files, (vec![], vec![]), began, split)?;
@@ -113,9 +136,18 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
             println!("resuming after epoch {}", fit.epochs);
             fit
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            NetworkFit::new::<V>(&train, &config).map_err(|e| e.to_string())?
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match &init {
+            Some(net) => {
+                let fit =
+                    NetworkFit::from_network(net, &train, &config).map_err(|e| e.to_string())?;
+                println!(
+                    "the starting network: hold-out loss {:.5}",
+                    fit.loss(&holdout, args.lambda)
+                );
+                fit
+            }
+            None => NetworkFit::new::<V>(&train, &config).map_err(|e| e.to_string())?,
+        },
         Err(e) => return Err(format!("{}: {e}", state_path.display()).into()),
     };
     println!(
