@@ -189,7 +189,7 @@ impl NetworkFit {
             .collect();
         params.extend([0.5; HIDDEN]);
         params.extend([0.0; HIDDEN]);
-        Self::with_params(params, train, config)
+        Self::with_params(inputs, params, train, config)
     }
 
     /// A fit that starts from `net` (a warm start: going on from a shipped network on
@@ -210,10 +210,12 @@ impl NetworkFit {
         params.extend((0..HIDDEN).map(|unit| net.bias(unit) as f32));
         let men = f64::from(MAN);
         params.extend((0..HIDDEN).map(|unit| (net.output_weight(unit) / men) as f32));
-        Self::with_params(params, train, config)
+        Self::with_params(inputs, params, train, config)
     }
 
+    /// A fit of `inputs` inputs starting from `params` (laid out as [`NetworkFit`]'s).
     fn with_params(
+        inputs: usize,
         params: Vec<f32>,
         train: &[NetworkSample],
         config: &NetworkFitConfig,
@@ -222,7 +224,6 @@ impl NetworkFit {
         if train.is_empty() {
             return Err(TuneError::Config("no training positions".into()));
         }
-        let inputs = params.len() / HIDDEN - 2;
         let every = (train.len() / 200_000).max(1);
         let k = best_k(|k| {
             let losses = train.iter().step_by(every).map(|s| {
