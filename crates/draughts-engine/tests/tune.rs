@@ -288,6 +288,26 @@ fn data_resumes_and_fits_on_scores() {
     let out = warm("builtin", &path(&dir, "warm.network"));
     assert!(out.contains("the starting network: hold-out loss"), "{out}");
     assert!(warm(&net, &path(&dir, "warm-file.network")).contains("rounded network"));
+    // Grown by fresh units; fewer units than the starting network's are refused.
+    let grown = path(&dir, "grown.network");
+    words(format!(
+        "tune network --variant english --data {data} --epochs 1 --init {net} --hidden 40 --out {grown}"
+    ));
+    let narrow = run_raw(&[
+        "tune",
+        "network",
+        "--variant",
+        "english",
+        "--data",
+        &data,
+        "--init",
+        &grown,
+        "--hidden",
+        "16",
+        "--out",
+        &path(&dir, "narrow.network"),
+    ]);
+    assert!(String::from_utf8_lossy(&narrow.stderr).contains("--hidden 16"));
     let wrong = run_raw(&[
         "tune",
         "network",

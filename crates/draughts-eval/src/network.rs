@@ -3,8 +3,9 @@
 //!
 //! The network sees the board from one side, *own* pieces at the bottom: an input for
 //! every square and each of own man, own king, opponent's man and opponent's king
-//! (`4 * SQUARES` inputs, about 40 of them on at once). Its [`HIDDEN`] units add up
-//! the rows of the inputs that are on and a bias, are clipped to `0..=1`
+//! (`4 * SQUARES` inputs, about 40 of them on at once). Its hidden units (up to
+//! [`HIDDEN`]; each file says how many) add up the rows of the inputs that are on and a
+//! bias, are clipped to `0..=1`
 //! ([`ACTIVATION_ONE`] in the integers it computes with) and are summed with the output
 //! weights: a value `G(view)` in score units.
 //!
@@ -40,8 +41,9 @@ use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Units in the hidden layer.
-pub const HIDDEN: usize = 32;
+/// The most units a hidden layer has. A network of fewer units (its file says how
+/// many) computes in the same lanes, the others off: it scores as it would alone.
+pub const HIDDEN: usize = 64;
 
 /// A unit's activation of 1, in the integers of the hidden layer.
 pub const ACTIVATION_ONE: i32 = 64;
@@ -60,7 +62,7 @@ const VERSION: u32 = 1;
 /// opponent's men, the opponent's kings.
 pub const KINDS: usize = 4;
 
-/// One row of weights, a cache line.
+/// One row of weights, two cache lines.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(align(64))]
 struct Row([i16; HIDDEN]);
@@ -77,6 +79,8 @@ pub struct Network<V: Variant> {
     rows: Vec<Row>,
     bias: Row,
     output: [i16; HIDDEN],
+    /// The units in use, `1..=HIDDEN`: the others' weights stay zero.
+    units: usize,
     /// Which weights these are, for the threads' remembered sums: new with every change.
     id: u64,
     variant: PhantomData<V>,
@@ -116,15 +120,27 @@ impl<V: Variant> Network<V> {
     /// Inputs: [`KINDS`] per square.
     pub const INPUTS: usize = KINDS * Self::SQUARES;
 
-    /// The network that corrects nothing.
+    /// The network of [`HIDDEN`] units that corrects nothing.
     pub fn zero() -> Network<V> {
+        Self::with_units(HIDDEN)
+    }
+
+    /// The network of `units` hidden units (at least one, at most [`HIDDEN`]) that
+    /// corrects nothing.
+    pub fn with_units(units: usize) -> Network<V> {
         Network {
             rows: vec![Row([0; HIDDEN]); Self::INPUTS],
             bias: Row([0; HIDDEN]),
             output: [0; HIDDEN],
+            units: units.clamp(1, HIDDEN),
             id: new_id(),
             variant: PhantomData,
         }
+    }
+
+    /// Its hidden units: those its setters reach and its file holds.
+    pub fn units(&self) -> usize {
+        self.units
     }
 
     /// The input of kind `kind` ([`KINDS`]) on the square at bit `bit` of the view
@@ -135,9 +151,11 @@ impl<V: Variant> Network<V> {
 
     /// Sets the weight from input `input` to unit `unit` (activation units: 1.0 is
     /// [`ACTIVATION_ONE`]), rounded and clamped to [`MAX_INPUT`]. Out-of-range indices
-    /// are ignored.
+    /// (a unit beyond [`Network::units`]) are ignored.
     pub fn set_input(&mut self, input: usize, unit: usize, weight: f64) {
-        if let Some(w) = self.rows.get_mut(input).and_then(|r| r.0.get_mut(unit)) {
+        let units = self.units;
+        let row = self.rows.get_mut(input);
+        if let Some(w) = row.and_then(|r| r.0[..units].get_mut(unit)) {
             *w = quantise(weight * f64::from(ACTIVATION_ONE), MAX_INPUT);
         }
         self.id = new_id();
@@ -145,7 +163,7 @@ impl<V: Variant> Network<V> {
 
     /// Sets the bias of unit `unit`, as [`Network::set_input`] sets a weight.
     pub fn set_bias(&mut self, unit: usize, bias: f64) {
-        if let Some(b) = self.bias.0.get_mut(unit) {
+        if let Some(b) = self.bias.0[..self.units].get_mut(unit) {
             *b = quantise(bias * f64::from(ACTIVATION_ONE), MAX_INPUT);
         }
         self.id = new_id();
@@ -153,7 +171,7 @@ impl<V: Variant> Network<V> {
 
     /// Sets the output weight of unit `unit`, in score units per unit of activation.
     pub fn set_output(&mut self, unit: usize, weight: f64) {
-        if let Some(w) = self.output.get_mut(unit) {
+        if let Some(w) = self.output[..self.units].get_mut(unit) {
             *w = quantise(weight * f64::from(OUTPUT_SCALE), i16::MAX);
         }
         self.id = new_id();
@@ -162,20 +180,23 @@ impl<V: Variant> Network<V> {
     /// The weight from input `input` to unit `unit` as [`Network::set_input`] takes it
     /// (activation units); 0 for out-of-range indices.
     pub fn input_weight(&self, input: usize, unit: usize) -> f64 {
-        let w = self.rows.get(input).and_then(|r| r.0.get(unit));
+        let w = self
+            .rows
+            .get(input)
+            .and_then(|r| r.0[..self.units].get(unit));
         w.map_or(0.0, |&w| f64::from(w) / f64::from(ACTIVATION_ONE))
     }
 
     /// The bias of unit `unit` as [`Network::set_bias`] takes it; 0 out of range.
     pub fn bias(&self, unit: usize) -> f64 {
-        let b = self.bias.0.get(unit);
+        let b = self.bias.0[..self.units].get(unit);
         b.map_or(0.0, |&b| f64::from(b) / f64::from(ACTIVATION_ONE))
     }
 
     /// The output weight of unit `unit` as [`Network::set_output`] takes it; 0 out of
     /// range.
     pub fn output_weight(&self, unit: usize) -> f64 {
-        let w = self.output.get(unit);
+        let w = self.output[..self.units].get(unit);
         w.map_or(0.0, |&w| f64::from(w) / f64::from(OUTPUT_SCALE))
     }
 
@@ -199,13 +220,24 @@ impl<V: Variant> Network<V> {
     /// [`Network::white`] of the two views [`Network::views`] gives.
     #[inline]
     pub fn white_of(&self, views: &[[u64; KINDS]; 2]) -> Score {
+        // A network of half the lanes or fewer computes in half: its other lanes are off.
+        if self.units <= HIDDEN / 2 {
+            self.white_in::<{ HIDDEN / 2 }>(views)
+        } else {
+            self.white_in::<HIDDEN>(views)
+        }
+    }
+
+    /// [`Network::white_of`] computed in the first `L` lanes, which hold every unit.
+    #[inline(always)]
+    fn white_in<const L: usize>(&self, views: &[[u64; KINDS]; 2]) -> Score {
         let [own, other] = REMEMBERED.with_borrow_mut(|r| {
             let fresh = r.id != self.id;
             r.id = self.id;
             std::array::from_fn(|v| {
-                self.update(&mut r.sums[v], &r.views[v], &views[v], fresh);
+                self.update::<L>(&mut r.sums[v], &r.views[v], &views[v], fresh);
                 r.views[v] = views[v];
-                self.output(&r.sums[v])
+                self.output::<L>(&r.sums[v])
             })
         });
         (own - other) / (ACTIVATION_ONE * OUTPUT_SCALE)
@@ -227,62 +259,79 @@ impl<V: Variant> Network<V> {
     /// the inputs that changed, or (if `fresh`, or if most inputs changed) a sum from
     /// scratch.
     #[inline]
-    fn update(&self, sums: &mut Row, old: &[u64; KINDS], new: &[u64; KINDS], fresh: bool) {
+    fn update<const L: usize>(
+        &self,
+        sums: &mut Row,
+        old: &[u64; KINDS],
+        new: &[u64; KINDS],
+        fresh: bool,
+    ) {
         let changed: u32 = old.iter().zip(new).map(|(a, b)| (a ^ b).count_ones()).sum();
         let pieces: u32 = new.iter().map(|b| b.count_ones()).sum();
         if fresh || changed > pieces {
             *sums = self.bias;
             for (kind, &bits) in new.iter().enumerate() {
-                self.add_rows(sums, kind, bits, i16::wrapping_add);
+                self.add_rows::<L>(sums, kind, bits, i16::wrapping_add);
             }
         } else {
             for (kind, (&a, &b)) in old.iter().zip(new).enumerate() {
-                self.add_rows(sums, kind, a & !b, i16::wrapping_sub);
-                self.add_rows(sums, kind, b & !a, i16::wrapping_add);
+                self.add_rows::<L>(sums, kind, a & !b, i16::wrapping_sub);
+                self.add_rows::<L>(sums, kind, b & !a, i16::wrapping_add);
             }
         }
     }
 
-    /// Combines the rows of kind `kind` on the squares `bits` into `sums` by `op`.
+    /// Combines the first `L` lanes of the rows of kind `kind` on the squares `bits` into
+    /// `sums` by `op`.
     #[inline(always)]
-    fn add_rows(&self, sums: &mut Row, kind: usize, mut bits: u64, op: fn(i16, i16) -> i16) {
+    fn add_rows<const L: usize>(
+        &self,
+        sums: &mut Row,
+        kind: usize,
+        mut bits: u64,
+        op: fn(i16, i16) -> i16,
+    ) {
         while bits != 0 {
             let bit = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if let Some(row) = self.rows.get(Self::input(kind, bit)) {
-                for (s, w) in sums.0.iter_mut().zip(&row.0) {
+                for (s, w) in sums.0[..L].iter_mut().zip(&row.0[..L]) {
                     *s = op(*s, *w);
                 }
             }
         }
     }
 
-    /// `G` of a view whose units sum to `sums`, scaled by `ACTIVATION_ONE *
-    /// OUTPUT_SCALE`.
+    /// `G` of a view whose units sum to `sums` (the first `L` lanes), scaled by
+    /// `ACTIVATION_ONE * OUTPUT_SCALE`.
     #[inline]
-    fn output(&self, sums: &Row) -> i32 {
+    fn output<const L: usize>(&self, sums: &Row) -> i32 {
         let one = ACTIVATION_ONE as i16;
-        sums.0
+        sums.0[..L]
             .iter()
-            .zip(&self.output)
+            .zip(&self.output[..L])
             .map(|(&s, &w)| i32::from(s.clamp(0, one)) * i32::from(w))
             .sum()
     }
 
     /// The file form: the magic `DNET`, the version (`u32`), the variant's name (a
     /// length byte and the bytes), the inputs and hidden units (`u32` each), the input
-    /// rows, the biases and the output weights as little-endian `i16`s, and an FNV-1a
-    /// checksum (`u64`) of everything before it.
+    /// rows, the biases and the output weights (each [`Network::units`] long) as
+    /// little-endian `i16`s, and an FNV-1a checksum (`u64`) of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity((Self::INPUTS + 2) * HIDDEN * 2 + 32);
+        let units = self.units;
+        let mut out = Vec::with_capacity((Self::INPUTS + 2) * units * 2 + 32);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(V::NAME.len() as u8);
         out.extend_from_slice(V::NAME.as_bytes());
         out.extend_from_slice(&(Self::INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let values = self.rows.iter().chain([&self.bias]).flat_map(|r| r.0);
-        for v in values.chain(self.output) {
+        out.extend_from_slice(&(units as u32).to_le_bytes());
+        let rows = self.rows.iter().chain([&self.bias]);
+        let values = rows
+            .flat_map(|r| &r.0[..units])
+            .chain(&self.output[..units]);
+        for v in values {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let sum = fnv1a(&out);
@@ -294,8 +343,8 @@ impl<V: Variant> Network<V> {
     ///
     /// # Errors
     /// [`PatternsError::Format`] (with an empty path) if the bytes are not a network for
-    /// `V`, are truncated, fail the checksum, or hold an input weight beyond
-    /// [`MAX_INPUT`].
+    /// `V`, have no units or more than [`HIDDEN`], are truncated, fail the checksum, or
+    /// hold an input weight beyond [`MAX_INPUT`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Network<V>, PatternsError> {
         let bad = |reason: String| format_error(reason);
         let mut fields = Fields::of(bytes, MAGIC, "a network")?;
@@ -311,9 +360,9 @@ impl<V: Variant> Network<V> {
             return Err(bad(format!("a network for {name}, not {}", V::NAME)));
         }
         let (inputs, hidden) = (word(take(4)?) as usize, word(take(4)?) as usize);
-        if (inputs, hidden) != (Self::INPUTS, HIDDEN) {
+        if inputs != Self::INPUTS || !(1..=HIDDEN).contains(&hidden) {
             return Err(bad(format!(
-                "{inputs} inputs and {hidden} units, expected {} and {HIDDEN}",
+                "{inputs} inputs and {hidden} units, expected {} and 1 to {HIDDEN}",
                 Self::INPUTS
             )));
         }
@@ -331,13 +380,14 @@ impl<V: Variant> Network<V> {
         if let Some(v) = inner.iter().find(|v| v.abs() > MAX_INPUT) {
             return Err(bad(format!("input weight {v} beyond {MAX_INPUT}")));
         }
-        let row = |c: &[i16]| Row(std::array::from_fn(|j| c[j]));
-        let mut rows: Vec<Row> = inner.chunks_exact(hidden).map(row).collect();
+        let lanes = |c: &[i16]| std::array::from_fn(|j| c.get(j).copied().unwrap_or(0));
+        let mut rows: Vec<Row> = inner.chunks_exact(hidden).map(|c| Row(lanes(c))).collect();
         let bias = rows.pop().unwrap_or(Row([0; HIDDEN]));
         Ok(Network {
             rows,
             bias,
-            output: std::array::from_fn(|j| output[j]),
+            output: lanes(output),
+            units: hidden,
             id: new_id(),
             variant: PhantomData,
         })
@@ -366,7 +416,7 @@ impl<V: Variant> std::fmt::Debug for Network<V> {
         let live = self.output.iter().filter(|w| **w != 0).count();
         f.debug_struct("Network")
             .field("variant", &V::NAME)
-            .field("hidden", &HIDDEN)
+            .field("hidden", &self.units)
             .field("live_units", &live)
             .finish()
     }
@@ -443,6 +493,33 @@ mod tests {
         assert_eq!(copy, net);
         assert_eq!(net.output_weight(HIDDEN), 0.0);
         assert_eq!(net.input_weight(Network::<English>::INPUTS, 0), 0.0);
+    }
+
+    #[test]
+    fn a_narrower_network_scores_as_alone_and_keeps_its_units() {
+        let wide = some_network::<International>();
+        let mut narrow = Network::<International>::with_units(20);
+        let mut same = Network::<International>::zero();
+        for unit in 0..HIDDEN {
+            for net in [&mut narrow, &mut same] {
+                let keep = |w: f64| if unit < 20 { w } else { 0.0 };
+                net.set_bias(unit, keep(wide.bias(unit)));
+                net.set_output(unit, keep(wide.output_weight(unit)));
+                for input in 0..Network::<International>::INPUTS {
+                    net.set_input(input, unit, keep(wide.input_weight(input, unit)));
+                }
+            }
+        }
+        assert_eq!(narrow, same, "units beyond the 20 stay off");
+        let read = Network::<International>::from_bytes(&narrow.to_bytes()).unwrap();
+        assert_eq!((read.units(), same.units()), (20, HIDDEN));
+        assert!(narrow.to_bytes().len() < same.to_bytes().len());
+        let mut pos = Position::<International>::initial();
+        for text in ["32-28", "19-23", "28x19", "14x23", "37-32"] {
+            pos = pos.play_text(text).unwrap();
+            assert_eq!(read.score(&pos), same.score(&pos));
+        }
+        assert_ne!(read.score(&pos), 0);
     }
 
     #[test]

@@ -119,10 +119,14 @@ pub struct NetworkFitConfig {
     pub lambda: f64,
     /// The seed of the starting weights and the shuffles.
     pub seed: u64,
+    /// Hidden units, `1..=HIDDEN`. A warm start may add units to its network's, which
+    /// start as a fresh fit's do.
+    pub hidden: usize,
 }
 
 impl Default for NetworkFitConfig {
-    /// 8 epochs, step 0.001, batches of 256, `lambda` 0.5 (as the pattern fit).
+    /// 8 epochs, step 0.001, batches of 256, `lambda` 0.5 (as the pattern fit), 32
+    /// hidden units.
     fn default() -> NetworkFitConfig {
         NetworkFitConfig {
             epochs: 8,
@@ -130,6 +134,7 @@ impl Default for NetworkFitConfig {
             batch: 256,
             lambda: 0.5,
             seed: 1,
+            hidden: 32,
         }
     }
 }
@@ -146,16 +151,20 @@ impl NetworkFitConfig {
         if !(0.0..=1.0).contains(&self.lambda) {
             return bad("the weight of the result must be in 0..=1");
         }
+        if !(1..=HIDDEN).contains(&self.hidden) {
+            return bad(&format!("a network has 1 to {HIDDEN} hidden units"));
+        }
         Ok(())
     }
 }
 
 /// A network being fitted: its weights in real numbers, Adam's moments, and how far it
-/// has come. Layout of the weights: one row of [`HIDDEN`] per input, then the biases,
-/// then the output weights (in men, [`MAN`] score units).
+/// has come. Layout of the weights: one row of a weight per hidden unit for each input,
+/// then the biases, then the output weights (in men, [`MAN`] score units).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetworkFit {
     inputs: usize,
+    hidden: usize,
     params: Vec<f32>,
     moments: Vec<[f32; 2]>,
     steps: u64,
@@ -182,41 +191,37 @@ impl NetworkFit {
         train: &[NetworkSample],
         config: &NetworkFitConfig,
     ) -> Result<NetworkFit, TuneError> {
-        let inputs = Network::<V>::INPUTS;
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        let mut params: Vec<f32> = (0..inputs * HIDDEN)
-            .map(|_| rng.random_range(-0.1..0.1))
-            .collect();
-        params.extend([0.5; HIDDEN]);
-        params.extend([0.0; HIDDEN]);
-        Self::with_params(inputs, params, train, config)
+        let fresh = Network::<V>::with_units(1);
+        Self::starting_from(&fresh, 0, train, config)
     }
 
-    /// A fit that starts from `net` (a warm start: going on from a shipped network on
-    /// new data) rather than from zero correction; `k` fitted on the base as in
-    /// [`NetworkFit::new`].
+    /// A fit that starts from `net`'s units (a warm start: going on from a shipped
+    /// network on new data) rather than from zero correction, with as many more as
+    /// `config.hidden` asks, started as [`NetworkFit::new`] starts them; `k` fitted on
+    /// the base as there.
     ///
     /// # Errors
-    /// As [`NetworkFit::new`].
+    /// As [`NetworkFit::new`], and [`TuneError::Config`] if `net` has more units than
+    /// `config.hidden`.
     pub fn from_network<V: Variant>(
         net: &Network<V>,
         train: &[NetworkSample],
         config: &NetworkFitConfig,
     ) -> Result<NetworkFit, TuneError> {
-        let inputs = Network::<V>::INPUTS;
-        let mut params: Vec<f32> = (0..inputs)
-            .flat_map(|input| (0..HIDDEN).map(move |unit| net.input_weight(input, unit) as f32))
-            .collect();
-        params.extend((0..HIDDEN).map(|unit| net.bias(unit) as f32));
-        let men = f64::from(MAN);
-        params.extend((0..HIDDEN).map(|unit| (net.output_weight(unit) / men) as f32));
-        Self::with_params(inputs, params, train, config)
+        if net.units() > config.hidden {
+            return Err(TuneError::Config(format!(
+                "the starting network has {} hidden units, more than the {} asked for",
+                net.units(),
+                config.hidden
+            )));
+        }
+        Self::starting_from(net, net.units(), train, config)
     }
 
-    /// A fit of `inputs` inputs starting from `params` (laid out as [`NetworkFit`]'s).
-    fn with_params(
-        inputs: usize,
-        params: Vec<f32>,
+    /// A fit whose first `kept` units are `net`'s, the others drawn from the seed.
+    fn starting_from<V: Variant>(
+        net: &Network<V>,
+        kept: usize,
         train: &[NetworkSample],
         config: &NetworkFitConfig,
     ) -> Result<NetworkFit, TuneError> {
@@ -224,6 +229,22 @@ impl NetworkFit {
         if train.is_empty() {
             return Err(TuneError::Config("no training positions".into()));
         }
+        let (inputs, hidden) = (Network::<V>::INPUTS, config.hidden);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        let mut params = Vec::with_capacity((inputs + 2) * hidden);
+        for input in 0..inputs {
+            for unit in 0..hidden {
+                params.push(match unit < kept {
+                    true => net.input_weight(input, unit) as f32,
+                    false => rng.random_range(-0.1..0.1),
+                });
+            }
+        }
+        let men = f64::from(MAN);
+        let kept_or = |unit, value: f64, fresh| if unit < kept { value as f32 } else { fresh };
+        params.extend((0..hidden).map(|unit| kept_or(unit, net.bias(unit), 0.5)));
+        let output = |unit| kept_or(unit, net.output_weight(unit) / men, 0.0);
+        params.extend((0..hidden).map(output));
         let every = (train.len() / 200_000).max(1);
         let k = best_k(|k| {
             let losses = train.iter().step_by(every).map(|s| {
@@ -234,6 +255,7 @@ impl NetworkFit {
         });
         Ok(NetworkFit {
             inputs,
+            hidden,
             moments: vec![[0.0; 2]; params.len()],
             params,
             steps: 0,
@@ -306,16 +328,17 @@ impl NetworkFit {
         }
     }
 
-    /// `G` of one view and the units' sums before clipping.
+    /// `G` of one view and the units' sums before clipping (the first `hidden` lanes).
     fn view(&self, kinds: &[u64; KINDS]) -> (f64, [f32; HIDDEN]) {
-        let squares = self.inputs / KINDS;
-        let bias = self.inputs * HIDDEN;
-        let mut sum: [f32; HIDDEN] = std::array::from_fn(|j| self.params[bias + j]);
+        let (squares, hidden) = (self.inputs / KINDS, self.hidden);
+        let bias = self.inputs * hidden;
+        let mut sum = [0.0f32; HIDDEN];
+        sum[..hidden].copy_from_slice(&self.params[bias..bias + hidden]);
         for_each_input(kinds, squares, |input| {
-            let row = &self.params[input * HIDDEN..(input + 1) * HIDDEN];
+            let row = &self.params[input * hidden..(input + 1) * hidden];
             sum.iter_mut().zip(row).for_each(|(s, w)| *s += w);
         });
-        let output = &self.params[bias + HIDDEN..];
+        let output = &self.params[bias + hidden..];
         let g: f32 = sum
             .iter()
             .zip(output)
@@ -337,21 +360,21 @@ impl NetworkFit {
         let y = s.target(lambda, self.k);
         // d loss / d G(White's view), G in men.
         let d = (p - y) / (self.k * divisor) * s.sign() * f64::from(MAN);
-        let squares = self.inputs / KINDS;
-        let bias = self.inputs * HIDDEN;
+        let (squares, hidden) = (self.inputs / KINDS, self.hidden);
+        let bias = self.inputs * hidden;
         for (kinds, sum, dg) in [(&s.views[0], own.1, d), (&s.views[1], other.1, -d)] {
             let dg = dg as f32;
             let mut units = [0.0f32; HIDDEN];
-            for j in 0..HIDDEN {
-                let output = self.params[bias + HIDDEN + j];
-                grad[bias + HIDDEN + j] += dg * sum[j].clamp(0.0, 1.0);
+            for j in 0..hidden {
+                let output = self.params[bias + hidden + j];
+                grad[bias + hidden + j] += dg * sum[j].clamp(0.0, 1.0);
                 if sum[j] > 0.0 && sum[j] < 1.0 {
                     units[j] = dg * output;
                     grad[bias + j] += units[j];
                 }
             }
             for_each_input(kinds, squares, |input| {
-                let row = &mut grad[input * HIDDEN..(input + 1) * HIDDEN];
+                let row = &mut grad[input * hidden..(input + 1) * hidden];
                 row.iter_mut().zip(&units).for_each(|(g, u)| *g += u);
             });
         }
@@ -365,16 +388,17 @@ impl NetworkFit {
 
     /// The network rounded to the engine's integers.
     pub fn network<V: Variant>(&self) -> Network<V> {
-        let mut net = Network::<V>::zero();
-        let bias = self.inputs * HIDDEN;
-        for (input, row) in self.params[..bias].chunks_exact(HIDDEN).enumerate() {
+        let hidden = self.hidden;
+        let mut net = Network::<V>::with_units(hidden);
+        let bias = self.inputs * hidden;
+        for (input, row) in self.params[..bias].chunks_exact(hidden).enumerate() {
             for (unit, &w) in row.iter().enumerate() {
                 net.set_input(input, unit, f64::from(w));
             }
         }
-        for unit in 0..HIDDEN {
+        for unit in 0..hidden {
             net.set_bias(unit, f64::from(self.params[bias + unit]));
-            let output = f64::from(self.params[bias + HIDDEN + unit]);
+            let output = f64::from(self.params[bias + hidden + unit]);
             net.set_output(unit, output * f64::from(MAN));
         }
         net
@@ -448,17 +472,20 @@ impl NetworkFit {
                 holdout,
             });
         }
-        let n = (inputs + 2) * HIDDEN;
         let floats: Vec<f32> = rest[(4 + 2 * epochs) * 8..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        if floats.len() != 3 * n {
+        // The weights and two moments each: the hidden units follow from their count.
+        let hidden = floats.len() / (3 * (inputs + 2));
+        let n = (inputs + 2) * hidden;
+        if floats.len() != 3 * n || !(1..=HIDDEN).contains(&hidden) {
             return Err(bad());
         }
         let (params, moments) = floats.split_at(n);
         Ok(NetworkFit {
             inputs,
+            hidden,
             params: params.to_vec(),
             moments: moments.chunks_exact(2).map(|m| [m[0], m[1]]).collect(),
             steps,
@@ -561,6 +588,7 @@ mod tests {
             batch: 64,
             lambda: 1.0,
             seed: 3,
+            hidden: 32,
         };
         let mut fit = NetworkFit::new::<English>(&train, &config).unwrap();
         let base = fit.base_loss(&holdout, 1.0);
@@ -601,6 +629,29 @@ mod tests {
             "a warm start keeps the network"
         );
         assert_eq!((warm.k, warm.epochs), (fit.k, 0));
+
+        // A warm start with more units: the new ones start off, so the loss is the
+        // starting network's; it goes on, and its state reads back.
+        let wider = NetworkFitConfig {
+            hidden: 40,
+            ..config.clone()
+        };
+        let mut grown = NetworkFit::from_network(&net, &train, &wider).unwrap();
+        assert_eq!(grown.loss(&holdout, 1.0), warm.loss(&holdout, 1.0));
+        assert_eq!(grown.network::<English>().units(), 40);
+        grown.epoch(&train, &holdout, &wider).unwrap();
+        let state = NetworkFit::from_bytes::<English>(&grown.to_bytes()).unwrap();
+        assert_eq!(state, grown);
+        let narrower = NetworkFitConfig {
+            hidden: 16,
+            ..config.clone()
+        };
+        assert!(NetworkFit::from_network(&net, &train, &narrower).is_err());
+        let too_wide = NetworkFitConfig {
+            hidden: HIDDEN + 1,
+            ..config.clone()
+        };
+        assert!(NetworkFit::new::<English>(&train, &too_wide).is_err());
         assert!(NetworkFit::from_bytes::<draughts_core::International>(&saved).is_err());
         assert!(NetworkFit::from_bytes::<English>(&saved[..saved.len() - 2]).is_err());
     }

@@ -7,7 +7,7 @@ use crate::cli::{parse_variant, CliError};
 use crate::engine::with_variant;
 use clap::Args;
 use draughts_core::{Variant, VariantKind};
-use draughts_eval::Network;
+use draughts_eval::{Network, HIDDEN};
 use draughts_tune::{network_samples, write_curve, DataSet, NetworkFit, NetworkFitConfig};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -34,6 +34,10 @@ pub(super) struct NetworkArgs {
     /// the variant's shipped network (a warm start on new data).
     #[arg(long, value_name = "FILE|builtin")]
     init: Option<PathBuf>,
+    /// Hidden units (default: the starting network's, or 32 without one); more than
+    /// the starting network's adds fresh units to it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=HIDDEN as i64))]
+    hidden: Option<u32>,
     /// Passes over the training positions (a resumed run goes on to this many).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     epochs: u32,
@@ -68,9 +72,9 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 
 /// What a resumed run must share with the run that saved the state: every setting
 /// that changes the samples or the steps, and the data files' names and sizes.
-fn settings(args: &NetworkArgs) -> Result<String, CliError> {
+fn settings(args: &NetworkArgs, hidden: usize) -> Result<String, CliError> {
     let mut text = format!(
-        "lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?} init {:?}",
+        "hidden {hidden} lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?} init {:?}",
         args.lambda,
         args.rate,
         args.batch,
@@ -109,6 +113,11 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     }
     let began = Instant::now();
     let init = args.init.as_deref().map(start::<V>).transpose()?;
+    let units = init.as_ref().map(|net| net.units());
+    let hidden = args.hidden.map_or(units.unwrap_or(32), |n| n as usize);
+    if let Some(units) = units.filter(|&units| units > hidden) {
+        return Err(format!("--hidden {hidden}: the starting network has {units} units").into());
+    }
     let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
     let split = |data: &DataSet<V>| network_samples(data, &base, args.holdout, args.seed);
     let (train, holdout) = data_sets(&args.data_files, (vec![], vec![]), began, split)?;
@@ -118,9 +127,10 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
         batch: args.batch as usize,
         lambda: args.lambda,
         seed: args.seed,
+        hidden,
     };
     let state_path = beside(&args.out, ".state");
-    let settings = settings(args)?;
+    let settings = settings(args, config.hidden)?;
     let mut fit = match std::fs::read(&state_path) {
         Ok(bytes) => {
             let body = bytes
