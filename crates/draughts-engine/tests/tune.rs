@@ -293,20 +293,12 @@ fn data_resumes_and_fits_on_scores() {
     words(format!(
         "tune network --variant english --data {data} --epochs 1 --init {net} --hidden 40 --out {grown}"
     ));
-    let narrow = run_raw(&[
-        "tune",
-        "network",
-        "--variant",
-        "english",
-        "--data",
-        &data,
-        "--init",
-        &grown,
-        "--hidden",
-        "16",
-        "--out",
-        &path(&dir, "narrow.network"),
-    ]);
+    let narrow = format!(
+        "tune network --variant english --data {data} --init {grown} --hidden 16 --out {}",
+        path(&dir, "narrow.network")
+    );
+    let narrow = run_raw(&narrow.split_whitespace().collect::<Vec<_>>());
+    assert!(!narrow.status.success());
     assert!(String::from_utf8_lossy(&narrow.stderr).contains("--hidden 16"));
     let wrong = run_raw(&[
         "tune",
