@@ -31,7 +31,7 @@ def test_play_and_node_limit_and_time_limit():
     info = eng.analyse(board, time=0.05)
     assert info["time"] < 2.0
     # A won position: the search proves it (a win in 21 plies, found at depth 20
-    # without the network's correction and at depth 24 with it).
+    # without the network's correction and at depth 22 with the shipped one).
     won = Board("english", "W:WK1,K2,K3:BK32")
     assert eng.analyse(won, depth=30)["mate"] > 0
     # No legal move: no move to play.
