@@ -114,7 +114,8 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     let began = Instant::now();
     let init = args.init.as_deref().map(start::<V>).transpose()?;
     let units = init.as_ref().map(|net| net.units());
-    let hidden = args.hidden.map_or(units.unwrap_or(32), |n| n as usize);
+    let fresh = NetworkFitConfig::default().hidden;
+    let hidden = args.hidden.map_or(units.unwrap_or(fresh), |n| n as usize);
     if let Some(units) = units.filter(|&units| units > hidden) {
         return Err(format!("--hidden {hidden}: the starting network has {units} units").into());
     }
