@@ -303,7 +303,9 @@ impl<const WHITE: bool> Sides<WHITE> {
                 MenCaptures::None if steps => self.generate_steps(list),
                 MenCaptures::None => {}
                 MenCaptures::Single(movers) => push_single_jumps(list, &movers),
-                MenCaptures::Multiple(men, jump_from) => self.search_going_on(list, men, jump_from),
+                MenCaptures::Multiple(men, jump_from) => {
+                    self.search_going_on::<V, true>(list, men, jump_from)
+                }
             }
         } else if self.can_capture::<V>() {
             self.generate_captures(list);
@@ -381,7 +383,7 @@ impl<const WHITE: bool> Sides<WHITE> {
                 MenCaptures::Single(movers) => MenCaptures::count_single(&movers),
                 MenCaptures::Multiple(men, jump_from) => {
                     let mut list = MoveList::<V>::new();
-                    self.search_by_table::<V>(&mut list, men, jump_from);
+                    self.search_going_on::<V, false>(&mut list, men, jump_from);
                     list.len()
                 }
             };
@@ -740,8 +742,9 @@ impl<V: Variant> Position<V> {
         with_sides!(self, self.turn(), |sides| sides.generate::<V>(list, false))
     }
 
-    /// The number of legal moves, counted without building the steps (for perft).
-    #[inline]
+    /// The number of legal moves, counted without building the steps (for perft, whose
+    /// loop one ply above the leaves wants it inlined).
+    #[inline(always)]
     pub fn count_moves(&self) -> usize {
         with_sides!(self, self.turn(), |sides| sides.count_moves::<V>())
     }

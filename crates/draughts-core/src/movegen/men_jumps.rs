@@ -8,13 +8,15 @@
 //! land, so most positions need no search: none of the men captures, or every capture is
 //! a single jump (listed or counted straight from the sets of men that make them), or
 //! only the men that can go on need searching. Frisian spends most of its perft here (its
-//! men capture in eight directions, and most of its positions have a capture). Where the
-//! moves are only counted, the search looks each square's neighbours up in a table
-//! ([`Rings`]) instead of shifting in every direction.
+//! men capture in eight directions, and most of its positions have a capture). That
+//! search looks each square's neighbours up in a table ([`Rings`]) instead of shifting in
+//! every direction, and finds all the jumps from a square at once (BMI2's `pext` and
+//! `pdep`, where the crate is compiled for them).
 
 use core::marker::PhantomData;
 
-use super::{has, man_capture_dirs, push, CaptureSearch, Sides, ALL, DOWN, EIGHT, UP};
+use super::{has, man_capture_dirs, push, CaptureSearch, Sides, EIGHT};
+use crate::gather::{pdep, pext};
 use crate::geometry::{shift, Direction, Geometry};
 use crate::moves::{Move, MoveList};
 use crate::quad::Quad;
@@ -173,107 +175,157 @@ impl<const WHITE: bool> Sides<WHITE> {
         }
         MenCaptures::Single(movers)
     }
+}
 
-    /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
-    /// jump_from)`: each man's search starts from its first jumps that can go on, the
-    /// others being outranked.
-    pub(super) fn search_going_on<V: Variant>(
-        &self,
-        list: &mut MoveList<V>,
-        mut men: u64,
-        jump_from: u64,
-    ) {
-        let dirs = man_capture_dirs::<V, WHITE>();
-        let mut search = self.men_search(list);
-        while men != 0 {
-            let at = men & men.wrapping_neg();
-            men &= men - 1;
-            search.from = at.trailing_zeros();
-            search.empty = self.empty | at;
-            each_direction!(V, |d| {
-                if has(dirs, d) {
-                    let victim = shift::<V::Board>(at, d) & self.opp;
-                    let land = shift::<V::Board>(victim, d) & self.empty & jump_from;
-                    if land != 0 {
-                        match dirs {
-                            UP => search.short::<UP>(land, victim, 0),
-                            DOWN => search.short::<DOWN>(land, victim, 0),
-                            ALL => search.short::<ALL>(land, victim, 0),
-                            _ => search.short::<EIGHT>(land, victim, 0),
-                        }
-                    }
-                }
-            });
+/// The jumps White's or Black's men could make from one bit of the board.
+#[derive(Clone, Copy)]
+struct Ring {
+    /// Every square a jump goes over.
+    over: u64,
+    /// The squares beyond those of `over`, where the jumps land, in the same order (a
+    /// jump goes as far again beyond its victim, so both sets rise with the direction's
+    /// bit offset): a jump is its rank in both.
+    beyond: u64,
+    /// `over` split into diagonal, vertical and horizontal jumps. Within each group the
+    /// bit order is the order of [`each_direction!`], so that taking the groups in turn
+    /// follows [`CaptureSearch::short`].
+    groups: [u64; 3],
+}
+
+impl Ring {
+    /// The squares of `targets` a man on bit `at` (this ring's) can jump, landing on a
+    /// square of `free`.
+    #[inline(always)]
+    fn victims(&self, at: u32, targets: u64, free: u64) -> u64 {
+        if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+            self.victims_by_rank(targets, free)
+        } else {
+            self.victims_one_by_one(at, targets, free)
         }
+    }
+
+    /// [`Ring::victims`] by the jumps' ranks: three instructions with BMI2.
+    #[inline(always)]
+    fn victims_by_rank(&self, targets: u64, free: u64) -> u64 {
+        pdep(
+            pext(targets, self.over) & pext(free, self.beyond),
+            self.over,
+        )
+    }
+
+    /// [`Ring::victims`] one target at a time, where `pext` and `pdep` are loops.
+    #[inline(always)]
+    fn victims_one_by_one(&self, at: u32, targets: u64, free: u64) -> u64 {
+        let (mut targets, mut victims) = (targets & self.over, 0);
+        while targets != 0 {
+            let target = targets.trailing_zeros();
+            targets &= targets - 1;
+            // The square beyond is on the board, being in `beyond`.
+            if free >> (2 * target - at) & 1 != 0 {
+                victims |= 1 << target;
+            }
+        }
+        victims
     }
 }
 
-/// For each bit of the board, the squares next to it and those two steps away in the
-/// directions where White's (`WHITE`) or Black's men capture in variant `V`.
+/// For each bit of the board, the [`Ring`] of White's (`WHITE`) or Black's men in `V`.
 struct Rings<V, const WHITE: bool>(PhantomData<V>);
 
 impl<V: Variant, const WHITE: bool> Rings<V, WHITE> {
-    const TABLE: [[u64; 2]; 64] = {
+    const TABLE: [Ring; 64] = {
         let dirs = man_capture_dirs::<V, WHITE>();
         let valid = <V::Board as Geometry>::VALID;
-        let mut table = [[0; 2]; 64];
+        let none = Ring {
+            over: 0,
+            beyond: 0,
+            groups: [0; 3],
+        };
+        let mut table = [none; 64];
         let mut i = 0;
         while i < 64 {
             let at = 1 << i;
             each_direction!(V, |d| {
-                if has(dirs, d) {
-                    let next = shift::<V::Board>(at, d) & valid;
-                    table[i][0] |= next;
-                    table[i][1] |= shift::<V::Board>(next, d) & valid;
+                let over = shift::<V::Board>(at, d) & valid;
+                let beyond = shift::<V::Board>(over, d) & valid;
+                if has(dirs, d) && beyond != 0 {
+                    let group = match d {
+                        Direction::Up | Direction::Down => 1,
+                        Direction::Left | Direction::Right => 2,
+                        _ => 0,
+                    };
+                    table[i].over |= over;
+                    table[i].beyond |= beyond;
+                    table[i].groups[group] |= over;
                 }
             });
             i += 1;
         }
         table
     };
+
+    /// The ring of bit `at`.
+    #[inline(always)]
+    fn of(at: u32) -> &'static Ring {
+        &Self::TABLE[at as usize & 63]
+    }
 }
 
 impl<V: Variant> CaptureSearch<'_, V> {
-    /// [`CaptureSearch::short`] for a man on bit `at` whose next landing must be on
-    /// `onto`, looking its neighbours up in [`Rings`] rather than shifting in each
-    /// direction: the same moves, in the order of the victims' bits.
-    fn short_by_table<const WHITE: bool>(
+    /// The pieces a man on bit `at` can jump, having taken `captured`, landing on a square
+    /// of `onto`.
+    #[inline(always)]
+    fn victims_by_table<const WHITE: bool>(&self, at: u32, onto: u64, captured: u64) -> u64 {
+        Rings::<V, WHITE>::of(at).victims(at, self.opp & !captured, self.empty & onto)
+    }
+
+    /// [`CaptureSearch::short`] for a man on bit `at` that can jump `victims`
+    /// ([`CaptureSearch::victims_by_table`]), looking its neighbours up in [`Rings`]
+    /// rather than shifting in each direction. The same moves; where `LISTED`, also in
+    /// the same order and with their landing squares, else (to count them) in any order
+    /// and without.
+    fn short_by_table<const WHITE: bool, const LISTED: bool>(
         &mut self,
         at: u32,
-        onto: u64,
+        victims: u64,
         captured: u64,
         landed: u64,
     ) {
-        let [next, beyond] = Rings::<V, WHITE>::TABLE[at as usize];
-        let beyond = beyond & self.empty & onto;
-        let mut victims = next & self.opp & !captured;
-        let mut ended = true;
-        while victims != 0 {
-            let victim = victims.trailing_zeros();
-            victims &= victims - 1;
-            // A jump goes as far again beyond its victim. Directions differ by less than
-            // 32 bits, so only the square beyond, wrapped or not, can be a bit of `beyond`.
-            let to = (2 * victim).wrapping_sub(at);
-            if 1u64.wrapping_shl(to) & beyond != 0 {
-                ended = false;
-                let landed = if captured == 0 {
-                    landed
-                } else {
-                    landed | 1 << at
-                };
-                self.short_by_table::<WHITE>(to, !0, captured | 1 << victim, landed);
+        let landed = if LISTED && captured != 0 {
+            landed | 1 << at
+        } else {
+            landed
+        };
+        let groups = if LISTED {
+            Rings::<V, WHITE>::of(at).groups
+        } else {
+            [!0, 0, 0]
+        };
+        for group in groups {
+            let mut victims = victims & group;
+            while victims != 0 {
+                let victim = victims.trailing_zeros();
+                victims &= victims - 1;
+                let captured = captured | 1 << victim;
+                // A jump goes as far again beyond its victim.
+                let to = 2 * victim - at;
+                // A sequence that can go on outranks its end (the value rule), so only a
+                // landing with no further jump finishes one.
+                match self.victims_by_table::<WHITE>(to, !0, captured) {
+                    0 => self.finish(1 << to, captured, landed),
+                    further => self.short_by_table::<WHITE, LISTED>(to, further, captured, landed),
+                }
             }
-        }
-        if ended && captured != 0 {
-            self.finish(1 << at, captured, landed);
         }
     }
 }
 
 impl<const WHITE: bool> Sides<WHITE> {
-    /// Appends to `list` the moves [`Sides::search_going_on`] finds, in another order
-    /// ([`CaptureSearch::short_by_table`]): for counting them.
-    pub(super) fn search_by_table<V: Variant>(
+    /// Appends to `list` the legal captures of [`MenCaptures::Multiple`]`(men,
+    /// jump_from)`: each man's search starts from its first jumps that can go on, the
+    /// others being outranked. Where `LISTED`, the moves come in the order of
+    /// [`CaptureSearch::short`] and with their landing squares, else (to count them) not.
+    pub(super) fn search_going_on<V: Variant, const LISTED: bool>(
         &self,
         list: &mut MoveList<V>,
         mut men: u64,
@@ -285,7 +337,8 @@ impl<const WHITE: bool> Sides<WHITE> {
             men &= men - 1;
             search.from = from;
             search.empty = self.empty | 1 << from;
-            search.short_by_table::<WHITE>(from, jump_from, 0, 0);
+            let victims = search.victims_by_table::<WHITE>(from, jump_from, 0);
+            search.short_by_table::<WHITE, LISTED>(from, victims, 0, 0);
         }
     }
 }
@@ -398,9 +451,39 @@ mod tests {
         check::<Board8Full>();
     }
 
-    /// The search by table finds the moves of [`Sides::search_going_on`], in some order.
+    /// Both ways of [`Ring::victims`] find the jumps that shifting finds, from every
+    /// square of random Frisian boards.
     #[test]
-    fn table_search_finds_the_same_moves() {
+    fn ring_victims_follow_shift() {
+        fn check<const WHITE: bool>(targets: u64, free: u64) {
+            for at in 0..64 {
+                let bit = 1u64 << at;
+                let mut shifted = 0;
+                each_direction!(Frisian, |d| {
+                    let over = shift::<Board10>(bit, d) & Board10::VALID & targets;
+                    if shift::<Board10>(over, d) & Board10::VALID & free != 0 {
+                        shifted |= over;
+                    }
+                });
+                let ring = Rings::<Frisian, WHITE>::of(at);
+                assert_eq!(ring.victims_by_rank(targets, free), shifted, "{at}");
+                assert_eq!(ring.victims_one_by_one(at, targets, free), shifted, "{at}");
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (targets, free) = (x & Board10::VALID, x.rotate_left(17) & !x);
+            check::<true>(targets, free);
+            check::<false>(targets, free);
+        }
+    }
+
+    /// The captures of [`Sides::search_going_on`] are the same, counted or listed.
+    #[test]
+    fn counted_captures_are_the_listed_ones() {
         fn both<const WHITE: bool>(sides: Sides<WHITE>) -> Option<[MoveList<Frisian>; 2]> {
             if sides.kings != 0 {
                 return None;
@@ -408,22 +491,27 @@ mod tests {
             let MenCaptures::Multiple(men, jump_from) = sides.men_captures::<Frisian>() else {
                 return None;
             };
-            let (mut by_table, mut searched) = (MoveList::new(), MoveList::new());
-            sides.search_by_table(&mut by_table, men, jump_from);
-            sides.search_going_on(&mut searched, men, jump_from);
-            Some([by_table, searched])
+            let (mut counted, mut listed) = (MoveList::new(), MoveList::new());
+            sides.search_going_on::<Frisian, false>(&mut counted, men, jump_from);
+            sides.search_going_on::<Frisian, true>(&mut listed, men, jump_from);
+            Some([counted, listed])
         }
+        let ends = |list: &MoveList<Frisian>| {
+            let mut ends: Vec<_> = raw(list)
+                .into_iter()
+                .map(|(f, t, c, _)| (f, t, c))
+                .collect();
+            ends.sort_unstable();
+            ends
+        };
         let mut compared = 0;
         random_sides(|pos, white, black| {
             let lists = match pos.turn() {
                 Color::White => both(white),
                 Color::Black => both(black),
             };
-            if let Some([by_table, searched]) = lists {
-                let (mut by_table, mut searched) = (raw(&by_table), raw(&searched));
-                by_table.sort_unstable();
-                searched.sort_unstable();
-                assert_eq!(by_table, searched, "{pos:?}");
+            if let Some([counted, listed]) = lists {
+                assert_eq!(ends(&counted), ends(&listed), "{pos:?}");
                 compared += 1;
             }
         });
