@@ -300,6 +300,20 @@ fn data_resumes_and_fits_on_scores() {
     let narrow = run_raw(&narrow.split_whitespace().collect::<Vec<_>>());
     assert!(!narrow.status.success());
     assert!(String::from_utf8_lossy(&narrow.stderr).contains("--hidden 16"));
+    // A second head; a two-headed start keeps it, and one head is then refused.
+    let headed = path(&dir, "headed.network");
+    words(format!(
+        "tune network --variant english --data {data} --epochs 1 --init {grown} --heads 2 --out {headed}"
+    ));
+    let file = std::fs::read(&headed).unwrap();
+    assert_eq!(file[4], 2, "a two-headed network's file is version 2");
+    let one = format!(
+        "tune network --variant english --data {data} --init {headed} --heads 1 --out {}",
+        path(&dir, "one.network")
+    );
+    let one = run_raw(&one.split_whitespace().collect::<Vec<_>>());
+    assert!(!one.status.success());
+    assert!(String::from_utf8_lossy(&one.stderr).contains("--heads 1"));
     let wrong = run_raw(&[
         "tune",
         "network",

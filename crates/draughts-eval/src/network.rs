@@ -7,13 +7,17 @@
 //! [`HIDDEN`]; each file says how many) add up the rows of the inputs that are on and a
 //! bias, are clipped to `0..=1`
 //! ([`ACTIVATION_ONE`] in the integers it computes with) and are summed with the output
-//! weights: a value `G(view)` in score units.
+//! weights of a *head*: a value in score units. The mover's head reads the side to
+//! move's view, the waiting head the other side's view, and the correction for the side
+//! to move is `G_mover(its view) - G_waiting(the opponent's view)`.
 //!
-//! Colour symmetry is built in rather than learned: the correction for White is
-//! `G(White's view) - G(Black's view)`, where Black's view is the board turned 180
-//! degrees with the colours swapped. Turning the board and swapping the colours
-//! therefore negates it, and it does not depend on the side to move, as the linear
-//! evaluation does not.
+//! Colour symmetry is built in rather than learned: Black's view is the board turned 180
+//! degrees with the colours swapped, so turning the board and swapping the colours
+//! (the side to move with them) leaves the correction for the side to move unchanged.
+//! A network whose two heads are equal (every network [`Network::set_output`] alone
+//! makes, and every file of version 1) does not depend on the side to move, as the
+//! linear evaluation does not: its correction for White is `G(White's view) -
+//! G(Black's view)`. Two heads let it tell the side that moves next from the other.
 //!
 //! `draughts tune network` fits a network on labelled positions, in real numbers, and
 //! rounds it to this form.
@@ -56,6 +60,7 @@ pub const OUTPUT_SCALE: i32 = 4;
 pub const MAX_INPUT: i16 = 700;
 
 const MAGIC: &[u8; 4] = b"DNET";
+/// The file version of a network with one head; version 2 adds the waiting head.
 const VERSION: u32 = 1;
 
 /// The kinds of input per square, from the viewing side: own men, own kings, the
@@ -78,7 +83,8 @@ pub struct Network<V: Variant> {
     /// One row per input: kind-major, then square (bit `s - 1` of the view for square `s`).
     rows: Vec<Row>,
     bias: Row,
-    output: [i16; HIDDEN],
+    /// The output weights of the mover's head and of the waiting head.
+    heads: [[i16; HIDDEN]; 2],
     /// The units in use, `1..=HIDDEN`: the others' weights stay zero.
     units: usize,
     /// Which weights these are, for the threads' remembered sums: new with every change.
@@ -88,7 +94,7 @@ pub struct Network<V: Variant> {
 
 impl<V: Variant> PartialEq for Network<V> {
     fn eq(&self, other: &Self) -> bool {
-        (&self.rows, &self.bias, &self.output) == (&other.rows, &other.bias, &other.output)
+        (&self.rows, &self.bias, &self.heads) == (&other.rows, &other.bias, &other.heads)
     }
 }
 
@@ -131,7 +137,7 @@ impl<V: Variant> Network<V> {
         Network {
             rows: vec![Row([0; HIDDEN]); Self::INPUTS],
             bias: Row([0; HIDDEN]),
-            output: [0; HIDDEN],
+            heads: [[0; HIDDEN]; 2],
             units: units.clamp(1, HIDDEN),
             id: new_id(),
             variant: PhantomData,
@@ -169,12 +175,29 @@ impl<V: Variant> Network<V> {
         self.id = new_id();
     }
 
-    /// Sets the output weight of unit `unit`, in score units per unit of activation.
+    /// Sets the output weight of unit `unit` in both heads, in score units per unit of
+    /// activation.
     pub fn set_output(&mut self, unit: usize, weight: f64) {
-        if let Some(w) = self.output[..self.units].get_mut(unit) {
+        self.set_head(0, unit, weight);
+        self.set_head(1, unit, weight);
+    }
+
+    /// Sets the output weight of unit `unit` in the waiting head only, as
+    /// [`Network::set_output`] takes it: the network then has two heads.
+    pub fn set_waiting_output(&mut self, unit: usize, weight: f64) {
+        self.set_head(1, unit, weight);
+    }
+
+    fn set_head(&mut self, head: usize, unit: usize, weight: f64) {
+        if let Some(w) = self.heads[head][..self.units].get_mut(unit) {
             *w = quantise(weight * f64::from(OUTPUT_SCALE), i16::MAX);
         }
         self.id = new_id();
+    }
+
+    /// Whether the heads differ, so that the correction depends on the side to move.
+    pub fn two_heads(&self) -> bool {
+        self.heads[0] != self.heads[1]
     }
 
     /// The weight from input `input` to unit `unit` as [`Network::set_input`] takes it
@@ -193,54 +216,55 @@ impl<V: Variant> Network<V> {
         b.map_or(0.0, |&b| f64::from(b) / f64::from(ACTIVATION_ONE))
     }
 
-    /// The output weight of unit `unit` as [`Network::set_output`] takes it; 0 out of
-    /// range.
+    /// The output weight of unit `unit` in the mover's head, as
+    /// [`Network::set_output`] takes it; 0 out of range.
     pub fn output_weight(&self, unit: usize) -> f64 {
-        let w = self.output[..self.units].get(unit);
+        self.head_weight(0, unit)
+    }
+
+    /// The output weight of unit `unit` in the waiting head; 0 out of range.
+    pub fn waiting_output_weight(&self, unit: usize) -> f64 {
+        self.head_weight(1, unit)
+    }
+
+    fn head_weight(&self, head: usize, unit: usize) -> f64 {
+        let w = self.heads[head][..self.units].get(unit);
         w.map_or(0.0, |&w| f64::from(w) / f64::from(OUTPUT_SCALE))
     }
 
     /// The correction for the side to move of `pos`, in score units.
     #[inline]
     pub fn score(&self, pos: &Position<V>) -> Score {
-        let white = self.white(pos);
-        match pos.turn() {
-            Color::White => white,
-            Color::Black => -white,
-        }
+        self.score_of(&Self::views(pos), pos.turn() == Color::White)
     }
 
-    /// The correction for White: `G(White's view) - G(Black's view)`, rounded towards
+    /// [`Network::score`] of the two views [`Network::views`] gives, White or Black to
+    /// move: `G_mover(the mover's view) - G_waiting(the other view)`, rounded towards
     /// zero.
     #[inline]
-    pub fn white(&self, pos: &Position<V>) -> Score {
-        self.white_of(&Self::views(pos))
-    }
-
-    /// [`Network::white`] of the two views [`Network::views`] gives.
-    #[inline]
-    pub fn white_of(&self, views: &[[u64; KINDS]; 2]) -> Score {
+    pub fn score_of(&self, views: &[[u64; KINDS]; 2], white_to_move: bool) -> Score {
         // A network of half the lanes or fewer computes in half: its other lanes are off.
         if self.units <= HIDDEN / 2 {
-            self.white_in::<{ HIDDEN / 2 }>(views)
+            self.score_in::<{ HIDDEN / 2 }>(views, white_to_move)
         } else {
-            self.white_in::<HIDDEN>(views)
+            self.score_in::<HIDDEN>(views, white_to_move)
         }
     }
 
-    /// [`Network::white_of`] computed in the first `L` lanes, which hold every unit.
+    /// [`Network::score_of`] computed in the first `L` lanes, which hold every unit.
     #[inline(always)]
-    fn white_in<const L: usize>(&self, views: &[[u64; KINDS]; 2]) -> Score {
-        let [own, other] = REMEMBERED.with_borrow_mut(|r| {
+    fn score_in<const L: usize>(&self, views: &[[u64; KINDS]; 2], white_to_move: bool) -> Score {
+        let mover = usize::from(!white_to_move);
+        let [mover, waiting] = REMEMBERED.with_borrow_mut(|r| {
             let fresh = r.id != self.id;
             r.id = self.id;
-            std::array::from_fn(|v| {
-                self.update::<L>(&mut r.sums[v], &r.views[v], &views[v], fresh);
-                r.views[v] = views[v];
-                self.output::<L>(&r.sums[v])
-            })
+            for ((sums, old), new) in r.sums.iter_mut().zip(&mut r.views).zip(views) {
+                self.update::<L>(sums, old, new, fresh);
+                *old = *new;
+            }
+            [(mover, 0), (1 - mover, 1)].map(|(v, head)| self.output::<L>(&r.sums[v], head))
         });
-        (own - other) / (ACTIVATION_ONE * OUTPUT_SCALE)
+        (mover - waiting) / (ACTIVATION_ONE * OUTPUT_SCALE)
     }
 
     /// White's and Black's views of `pos`: for each [`KINDS`], the squares as bits
@@ -302,27 +326,29 @@ impl<V: Variant> Network<V> {
         }
     }
 
-    /// `G` of a view whose units sum to `sums` (the first `L` lanes), scaled by
-    /// `ACTIVATION_ONE * OUTPUT_SCALE`.
+    /// `G` of a view whose units sum to `sums` (the first `L` lanes), by head `head`,
+    /// scaled by `ACTIVATION_ONE * OUTPUT_SCALE`.
     #[inline]
-    fn output<const L: usize>(&self, sums: &Row) -> i32 {
+    fn output<const L: usize>(&self, sums: &Row, head: usize) -> i32 {
         let one = ACTIVATION_ONE as i16;
         sums.0[..L]
             .iter()
-            .zip(&self.output[..L])
+            .zip(&self.heads[head][..L])
             .map(|(&s, &w)| i32::from(s.clamp(0, one)) * i32::from(w))
             .sum()
     }
 
     /// The file form: the magic `DNET`, the version (`u32`), the variant's name (a
     /// length byte and the bytes), the inputs and hidden units (`u32` each), the input
-    /// rows, the biases and the output weights (each [`Network::units`] long) as
-    /// little-endian `i16`s, and an FNV-1a checksum (`u64`) of everything before it.
+    /// rows, the biases and the output weights (each [`Network::units`] long; version 2,
+    /// written for two heads, adds the waiting head's) as little-endian `i16`s, and an
+    /// FNV-1a checksum (`u64`) of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let units = self.units;
-        let mut out = Vec::with_capacity((Self::INPUTS + 2) * units * 2 + 32);
+        let heads = 1 + usize::from(self.two_heads());
+        let mut out = Vec::with_capacity((Self::INPUTS + 1 + heads) * units * 2 + 32);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(heads as u32).to_le_bytes());
         out.push(V::NAME.len() as u8);
         out.extend_from_slice(V::NAME.as_bytes());
         out.extend_from_slice(&(Self::INPUTS as u32).to_le_bytes());
@@ -330,7 +356,7 @@ impl<V: Variant> Network<V> {
         let rows = self.rows.iter().chain([&self.bias]);
         let values = rows
             .flat_map(|r| &r.0[..units])
-            .chain(&self.output[..units]);
+            .chain(self.heads[..heads].iter().flat_map(|h| &h[..units]));
         for v in values {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -351,9 +377,13 @@ impl<V: Variant> Network<V> {
         let mut take = |n: usize| fields.take(n);
         let word = |b: &[u8]| u32::from_le_bytes(b.try_into().unwrap_or_default());
         let version = word(take(4)?);
-        if version != VERSION {
-            return Err(bad(format!("version {version}, expected {VERSION}")));
+        if !(VERSION..=VERSION + 1).contains(&version) {
+            return Err(bad(format!(
+                "version {version}, expected {VERSION} or {}",
+                VERSION + 1
+            )));
         }
+        let heads = version as usize;
         let name_len = usize::from(take(1)?[0]);
         let name = String::from_utf8_lossy(take(name_len)?).into_owned();
         if name != V::NAME {
@@ -366,7 +396,7 @@ impl<V: Variant> Network<V> {
                 Self::INPUTS
             )));
         }
-        let values: Vec<i16> = take((inputs + 2) * hidden * 2)?
+        let values: Vec<i16> = take((inputs + 1 + heads) * hidden * 2)?
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
@@ -376,17 +406,23 @@ impl<V: Variant> Network<V> {
                 fields.left()
             )));
         }
-        let (inner, output) = values.split_at((inputs + 1) * hidden);
+        let (inner, outputs) = values.split_at((inputs + 1) * hidden);
         if let Some(v) = inner.iter().find(|v| v.abs() > MAX_INPUT) {
             return Err(bad(format!("input weight {v} beyond {MAX_INPUT}")));
         }
         let lanes = |c: &[i16]| std::array::from_fn(|j| c.get(j).copied().unwrap_or(0));
         let mut rows: Vec<Row> = inner.chunks_exact(hidden).map(|c| Row(lanes(c))).collect();
         let bias = rows.pop().unwrap_or(Row([0; HIDDEN]));
+        let mover = lanes(outputs);
+        // Version 1 has the mover's head only: its waiting head is the same.
+        let waiting = match outputs.get(hidden..) {
+            Some(rest) if !rest.is_empty() => lanes(rest),
+            _ => mover,
+        };
         Ok(Network {
             rows,
             bias,
-            output: lanes(output),
+            heads: [mover, waiting],
             units: hidden,
             id: new_id(),
             variant: PhantomData,
@@ -413,11 +449,14 @@ impl<V: Variant> Network<V> {
 
 impl<V: Variant> std::fmt::Debug for Network<V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let live = self.output.iter().filter(|w| **w != 0).count();
+        let live = (0..HIDDEN)
+            .filter(|&j| self.heads[0][j] != 0 || self.heads[1][j] != 0)
+            .count();
         f.debug_struct("Network")
             .field("variant", &V::NAME)
             .field("hidden", &self.units)
             .field("live_units", &live)
+            .field("two_heads", &self.two_heads())
             .finish()
     }
 }
@@ -446,52 +485,70 @@ mod tests {
         net
     }
 
+    /// [`some_network`] with a waiting head of its own.
+    fn two_headed<V: Variant>() -> Network<V> {
+        let mut net = some_network::<V>();
+        for unit in 0..HIDDEN {
+            net.set_waiting_output(unit, 9.5 - unit as f64 / 2.0);
+        }
+        net
+    }
+
     #[test]
     fn colour_symmetric() {
-        let net = some_network::<International>();
+        let (one, two) = (
+            some_network::<International>(),
+            two_headed::<International>(),
+        );
+        assert!(!one.two_heads() && two.two_heads());
         let mut pos = Position::<International>::initial();
+        let mut turn_told = false;
         for text in ["32-28", "19-23", "28x19", "14x23", "37-32"] {
             pos = pos.play_text(text).unwrap();
-            let score = net.score(&pos);
-            assert_eq!(net.score(&pos.flipped()), score);
-            assert_eq!(net.score(&pos.flipped().with_turn(pos.turn())), -score);
+            let swapped = pos.flipped().with_turn(pos.turn());
+            let score = one.score(&pos);
+            assert_eq!(one.score(&pos.flipped()), score);
+            assert_eq!(one.score(&swapped), -score);
+            // Two heads: the side to move swaps with the colours; keeping it differs.
+            assert_eq!(two.score(&pos.flipped()), two.score(&pos));
+            turn_told |= two.score(&swapped) != -two.score(&pos);
         }
-        assert_eq!(net.score(&Position::<International>::initial()), 0);
+        assert!(turn_told);
+        assert_eq!(one.score(&Position::<International>::initial()), 0);
     }
 
     #[test]
     fn remembered_sums_equal_sums_from_scratch() {
-        let (net, other) = (
-            some_network::<International>(),
-            some_network::<International>(),
-        );
+        let (net, other) = (two_headed::<International>(), two_headed::<International>());
         let mut pos = Position::<International>::initial();
         for _ in 0..60 {
             let Some(mv) = pos.legal_moves().into_iter().next_back() else {
                 break;
             };
             pos = pos.play(&mv).unwrap();
-            let views = Network::views(&pos);
-            let once = net.white_of(&views);
+            let (views, white) = (Network::views(&pos), pos.turn() == Color::White);
+            let once = net.score_of(&views, white);
             // Another network in between makes the next evaluation start from scratch.
-            assert_eq!(other.white_of(&views), once);
-            assert_eq!(net.white_of(&views), once);
+            assert_eq!(other.score_of(&views, white), once);
+            assert_eq!(net.score_of(&views, white), once);
         }
     }
 
     #[test]
     fn getters_give_back_what_the_setters_take() {
-        let net = some_network::<English>();
+        let net = two_headed::<English>();
         let mut copy = Network::<English>::zero();
         for unit in 0..HIDDEN {
             copy.set_bias(unit, net.bias(unit));
             copy.set_output(unit, net.output_weight(unit));
+            copy.set_waiting_output(unit, net.waiting_output_weight(unit));
             for input in 0..Network::<English>::INPUTS {
                 copy.set_input(input, unit, net.input_weight(input, unit));
             }
         }
         assert_eq!(copy, net);
         assert_eq!(net.output_weight(HIDDEN), 0.0);
+        assert_eq!(net.waiting_output_weight(HIDDEN), 0.0);
         assert_eq!(net.input_weight(Network::<English>::INPUTS, 0), 0.0);
     }
 
@@ -524,8 +581,15 @@ mod tests {
 
     #[test]
     fn file_round_trip_and_errors() {
+        // One head is version 1, as every file before two heads; two heads version 2.
+        let version = |bytes: &[u8]| bytes[4];
+        let two = two_headed::<English>();
+        let read = Network::<English>::from_bytes(&two.to_bytes()).unwrap();
+        assert_eq!((read.two_heads(), version(&two.to_bytes())), (true, 2));
+        assert_eq!(read, two);
         let net = some_network::<English>();
         let bytes = net.to_bytes();
+        assert_eq!(version(&bytes), 1);
         assert_eq!(Network::<English>::from_bytes(&bytes).unwrap(), net);
         assert!(Network::<International>::from_bytes(&bytes).is_err());
         let mut damaged = bytes.clone();

@@ -122,11 +122,14 @@ pub struct NetworkFitConfig {
     /// Hidden units, `1..=HIDDEN`. A warm start may add units to its network's, which
     /// start as a fresh fit's do.
     pub hidden: usize,
+    /// Output heads: 1, or 2 for a correction that depends on the side to move
+    /// ([`Network::set_waiting_output`]); a second head starts as a copy of the first.
+    pub heads: usize,
 }
 
 impl Default for NetworkFitConfig {
     /// 8 epochs, step 0.001, batches of 256, `lambda` 0.5 (as the pattern fit), 32
-    /// hidden units.
+    /// hidden units, one head.
     fn default() -> NetworkFitConfig {
         NetworkFitConfig {
             epochs: 8,
@@ -135,6 +138,7 @@ impl Default for NetworkFitConfig {
             lambda: 0.5,
             seed: 1,
             hidden: 32,
+            heads: 1,
         }
     }
 }
@@ -154,17 +158,21 @@ impl NetworkFitConfig {
         if !(1..=HIDDEN).contains(&self.hidden) {
             return bad(&format!("a network has 1 to {HIDDEN} hidden units"));
         }
+        if !(1..=2).contains(&self.heads) {
+            return bad("a network has one or two heads");
+        }
         Ok(())
     }
 }
 
 /// A network being fitted: its weights in real numbers, Adam's moments, and how far it
 /// has come. Layout of the weights: one row of a weight per hidden unit for each input,
-/// then the biases, then the output weights (in men, [`MAN`] score units).
+/// then the biases, then the output weights of each head (in men, [`MAN`] score units).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetworkFit {
     inputs: usize,
     hidden: usize,
+    heads: usize,
     params: Vec<f32>,
     moments: Vec<[f32; 2]>,
     steps: u64,
@@ -202,7 +210,7 @@ impl NetworkFit {
     ///
     /// # Errors
     /// As [`NetworkFit::new`], and [`TuneError::Config`] if `net` has more units than
-    /// `config.hidden`.
+    /// `config.hidden`, or two heads where `config.heads` asks for one.
     pub fn from_network<V: Variant>(
         net: &Network<V>,
         train: &[NetworkSample],
@@ -214,6 +222,11 @@ impl NetworkFit {
                 net.units(),
                 config.hidden
             )));
+        }
+        if net.two_heads() && config.heads < 2 {
+            return Err(TuneError::Config(
+                "the starting network has two heads, more than the one asked for".into(),
+            ));
         }
         Self::starting_from(net, net.units(), train, config)
     }
@@ -245,6 +258,10 @@ impl NetworkFit {
         params.extend((0..hidden).map(|unit| kept_or(unit, net.bias(unit), 0.5)));
         let output = |unit| kept_or(unit, net.output_weight(unit) / men, 0.0);
         params.extend((0..hidden).map(output));
+        if config.heads == 2 {
+            let waiting = |unit| kept_or(unit, net.waiting_output_weight(unit) / men, 0.0);
+            params.extend((0..hidden).map(waiting));
+        }
         let every = (train.len() / 200_000).max(1);
         let k = best_k(|k| {
             let losses = train.iter().step_by(every).map(|s| {
@@ -256,6 +273,7 @@ impl NetworkFit {
         Ok(NetworkFit {
             inputs,
             hidden,
+            heads: config.heads,
             moments: vec![[0.0; 2]; params.len()],
             params,
             steps: 0,
@@ -328,8 +346,9 @@ impl NetworkFit {
         }
     }
 
-    /// `G` of one view and the units' sums before clipping (the first `hidden` lanes).
-    fn view(&self, kinds: &[u64; KINDS]) -> (f64, [f32; HIDDEN]) {
+    /// `G` of one view by head `head`, and the units' sums before clipping (the first
+    /// `hidden` lanes).
+    fn view(&self, kinds: &[u64; KINDS], head: usize) -> (f64, [f32; HIDDEN]) {
         let (squares, hidden) = (self.inputs / KINDS, self.hidden);
         let bias = self.inputs * hidden;
         let mut sum = [0.0f32; HIDDEN];
@@ -338,7 +357,7 @@ impl NetworkFit {
             let row = &self.params[input * hidden..(input + 1) * hidden];
             sum.iter_mut().zip(row).for_each(|(s, w)| *s += w);
         });
-        let output = &self.params[bias + hidden..];
+        let output = &self.params[self.head(head)..self.head(head) + hidden];
         let g: f32 = sum
             .iter()
             .zip(output)
@@ -347,14 +366,31 @@ impl NetworkFit {
         (f64::from(g) * f64::from(MAN), sum)
     }
 
+    /// Where head `head`'s output weights start.
+    fn head(&self, head: usize) -> usize {
+        (self.inputs + 1 + head) * self.hidden
+    }
+
+    /// The heads that read White's and Black's views of `s`: the mover's (0) and the
+    /// waiting head (the last).
+    fn heads_of(&self, s: &NetworkSample) -> [usize; 2] {
+        let waiting = self.heads - 1;
+        match s.white_to_move {
+            true => [0, waiting],
+            false => [waiting, 0],
+        }
+    }
+
     /// White's correction of `s`, in score units.
     fn correction(&self, s: &NetworkSample) -> f64 {
-        self.view(&s.views[0]).0 - self.view(&s.views[1]).0
+        let [white, black] = self.heads_of(s);
+        self.view(&s.views[0], white).0 - self.view(&s.views[1], black).0
     }
 
     /// Adds the gradient of `s`'s loss to `grad`; returns the loss.
     fn gradient(&self, s: &NetworkSample, lambda: f64, grad: &mut [f32]) -> f64 {
-        let (own, other) = (self.view(&s.views[0]), self.view(&s.views[1]));
+        let [white, black] = self.heads_of(s);
+        let (own, other) = (self.view(&s.views[0], white), self.view(&s.views[1], black));
         let (eval, divisor) = s.eval(own.0 - other.0);
         let p = sigmoid(eval / self.k);
         let y = s.target(lambda, self.k);
@@ -362,12 +398,17 @@ impl NetworkFit {
         let d = (p - y) / (self.k * divisor) * s.sign() * f64::from(MAN);
         let (squares, hidden) = (self.inputs / KINDS, self.hidden);
         let bias = self.inputs * hidden;
-        for (kinds, sum, dg) in [(&s.views[0], own.1, d), (&s.views[1], other.1, -d)] {
+        let views = [
+            (&s.views[0], own.1, d, white),
+            (&s.views[1], other.1, -d, black),
+        ];
+        for (kinds, sum, dg, head) in views {
             let dg = dg as f32;
             let mut units = [0.0f32; HIDDEN];
+            let out = self.head(head);
             for j in 0..hidden {
-                let output = self.params[bias + hidden + j];
-                grad[bias + hidden + j] += dg * sum[j].clamp(0.0, 1.0);
+                let output = self.params[out + j];
+                grad[out + j] += dg * sum[j].clamp(0.0, 1.0);
                 if sum[j] > 0.0 && sum[j] < 1.0 {
                     units[j] = dg * output;
                     grad[bias + j] += units[j];
@@ -396,10 +437,14 @@ impl NetworkFit {
                 net.set_input(input, unit, f64::from(w));
             }
         }
+        let men = f64::from(MAN);
         for unit in 0..hidden {
             net.set_bias(unit, f64::from(self.params[bias + unit]));
-            let output = f64::from(self.params[bias + hidden + unit]);
-            net.set_output(unit, output * f64::from(MAN));
+            net.set_output(unit, f64::from(self.params[self.head(0) + unit]) * men);
+            if self.heads == 2 {
+                let waiting = f64::from(self.params[self.head(1) + unit]);
+                net.set_waiting_output(unit, waiting * men);
+            }
         }
         net
     }
@@ -413,7 +458,7 @@ impl NetworkFit {
         lambda: f64,
     ) -> f64 {
         mean_loss(samples, lambda, self.k, |s| {
-            let score = s.base + if s.white_to_move { 1 } else { -1 } * net.white_of(&s.views);
+            let score = s.base + net.score_of(&s.views, s.white_to_move);
             f64::from(s.drawish.scale(score))
         })
     }
@@ -476,16 +521,22 @@ impl NetworkFit {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        // The weights and two moments each: the hidden units follow from their count.
-        let hidden = floats.len() / (3 * (inputs + 2));
-        let n = (inputs + 2) * hidden;
-        if floats.len() != 3 * n || !(1..=HIDDEN).contains(&hidden) {
+        // The weights and two moments each: the hidden units and heads follow from their
+        // count (`inputs + 2` and `inputs + 3` are coprime and above `HIDDEN`, so at
+        // most one count of heads divides it).
+        let per_unit = |heads: usize| 3 * (inputs + 1 + heads);
+        let heads = (1..=2)
+            .find(|&h| floats.len() % per_unit(h) == 0)
+            .ok_or_else(bad)?;
+        let hidden = floats.len() / per_unit(heads);
+        if !(1..=HIDDEN).contains(&hidden) {
             return Err(bad());
         }
-        let (params, moments) = floats.split_at(n);
+        let (params, moments) = floats.split_at(floats.len() / 3);
         Ok(NetworkFit {
             inputs,
             hidden,
+            heads,
             params: params.to_vec(),
             moments: moments.chunks_exact(2).map(|m| [m[0], m[1]]).collect(),
             steps,
@@ -589,6 +640,7 @@ mod tests {
             lambda: 1.0,
             seed: 3,
             hidden: 32,
+            heads: 1,
         };
         let mut fit = NetworkFit::new::<English>(&train, &config).unwrap();
         let base = fit.base_loss(&holdout, 1.0);
@@ -654,5 +706,59 @@ mod tests {
         assert!(NetworkFit::new::<English>(&train, &too_wide).is_err());
         assert!(NetworkFit::from_bytes::<draughts_core::International>(&saved).is_err());
         assert!(NetworkFit::from_bytes::<English>(&saved[..saved.len() - 2]).is_err());
+    }
+
+    #[test]
+    fn a_second_head_starts_as_the_first_and_is_rounded_into_its_place() {
+        let (train, holdout) = (samples(8000, 4), samples(1000, 5));
+        let config = NetworkFitConfig {
+            epochs: 1,
+            rate: 0.01,
+            batch: 64,
+            lambda: 1.0,
+            seed: 3,
+            hidden: 16,
+            heads: 1,
+        };
+        let mut one = NetworkFit::new::<English>(&train, &config).unwrap();
+        one.epoch(&train, &holdout, &config).unwrap();
+        let net = one.network::<English>();
+        let two_config = NetworkFitConfig { heads: 2, ..config };
+        let mut two = NetworkFit::from_network(&net, &train, &two_config).unwrap();
+        let warm = NetworkFit::from_network(&net, &train, &config).unwrap();
+        assert_eq!(two.loss(&holdout, 1.0), warm.loss(&holdout, 1.0));
+        assert_eq!(two.network::<English>(), net, "two equal heads are one");
+        two.epoch(&train, &holdout, &two_config).unwrap();
+        let headed = two.network::<English>();
+        assert!(headed.two_heads());
+        let (real, rounded) = (
+            two.loss(&holdout, 1.0),
+            two.rounded_loss(&headed, &holdout, 1.0),
+        );
+        assert!(
+            (rounded - real).abs() < 0.01,
+            "rounded {rounded}, real {real}"
+        );
+        let state = NetworkFit::from_bytes::<English>(&two.to_bytes()).unwrap();
+        assert_eq!(state, two);
+        let back = NetworkFit::from_network(&headed, &train, &two_config).unwrap();
+        assert_eq!(
+            back.network::<English>(),
+            headed,
+            "a warm start keeps both heads"
+        );
+        let one_head = NetworkFitConfig {
+            heads: 1,
+            ..two_config.clone()
+        };
+        assert!(NetworkFit::from_network(&headed, &train, &one_head).is_err());
+        assert!(NetworkFit::new::<English>(
+            &train,
+            &NetworkFitConfig {
+                heads: 3,
+                ..one_head
+            }
+        )
+        .is_err());
     }
 }

@@ -38,6 +38,11 @@ pub(super) struct NetworkArgs {
     /// the starting network's adds fresh units to it.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=HIDDEN as i64))]
     hidden: Option<u32>,
+    /// Output heads: 2 lets the correction depend on the side to move (the waiting
+    /// side's view is read by a head of its own, starting as a copy of the other).
+    /// Default: the starting network's, or 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+    heads: Option<u32>,
     /// Passes over the training positions (a resumed run goes on to this many).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     epochs: u32,
@@ -72,7 +77,8 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 
 /// What a resumed run must share with the run that saved the state: every setting
 /// that changes the samples or the steps, and the data files' names and sizes.
-fn settings(args: &NetworkArgs, hidden: usize) -> Result<String, CliError> {
+fn settings(args: &NetworkArgs, config: &NetworkFitConfig) -> Result<String, CliError> {
+    let hidden = config.hidden;
     let mut text = format!(
         "hidden {hidden} lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?} init {:?}",
         args.lambda,
@@ -84,6 +90,10 @@ fn settings(args: &NetworkArgs, hidden: usize) -> Result<String, CliError> {
         args.patterns,
         args.init
     );
+    // One head wrote no word for it: the states of earlier runs still resume.
+    if config.heads > 1 {
+        text.push_str(&format!(" heads {}", config.heads));
+    }
     for path in &args.data_files {
         let size = std::fs::metadata(path)
             .map_err(|e| format!("{}: {e}", path.display()))?
@@ -119,6 +129,13 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     if let Some(units) = units.filter(|&units| units > hidden) {
         return Err(format!("--hidden {hidden}: the starting network has {units} units").into());
     }
+    let two_heads = init.as_ref().is_some_and(|net| net.two_heads());
+    let heads = args
+        .heads
+        .map_or(1 + usize::from(two_heads), |n| n as usize);
+    if two_heads && heads < 2 {
+        return Err(String::from("--heads 1: the starting network has two heads").into());
+    }
     let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
     let split = |data: &DataSet<V>| network_samples(data, &base, args.holdout, args.seed);
     let (train, holdout) = data_sets(&args.data_files, (vec![], vec![]), began, split)?;
@@ -129,9 +146,10 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
         lambda: args.lambda,
         seed: args.seed,
         hidden,
+        heads,
     };
     let state_path = beside(&args.out, ".state");
-    let settings = settings(args, config.hidden)?;
+    let settings = settings(args, &config)?;
     let mut fit = match std::fs::read(&state_path) {
         Ok(bytes) => {
             let body = bytes
