@@ -293,13 +293,20 @@ fn data_resumes_and_fits_on_scores() {
     words(format!(
         "tune network --variant english --data {data} --epochs 1 --init {net} --hidden 40 --out {grown}"
     ));
-    let narrow = format!(
-        "tune network --variant english --data {data} --init {grown} --hidden 16 --out {}",
-        path(&dir, "narrow.network")
-    );
-    let narrow = run_raw(&narrow.split_whitespace().collect::<Vec<_>>());
-    assert!(!narrow.status.success());
-    assert!(String::from_utf8_lossy(&narrow.stderr).contains("--hidden 16"));
+    // A start from `init` with `option`, refused and named.
+    let refused = |init: &str, option: &str| {
+        let line = format!(
+            "tune network --variant english --data {data} --init {init} {option} --out {}",
+            path(&dir, "refused.network")
+        );
+        let out = run_raw(&line.split_whitespace().collect::<Vec<_>>());
+        assert!(!out.status.success(), "{line}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(option),
+            "{line}"
+        );
+    };
+    refused(&grown, "--hidden 16");
     // A second head; a two-headed start keeps it, and one head is then refused.
     let headed = path(&dir, "headed.network");
     words(format!(
@@ -307,13 +314,7 @@ fn data_resumes_and_fits_on_scores() {
     ));
     let file = std::fs::read(&headed).unwrap();
     assert_eq!(file[4], 2, "a two-headed network's file is version 2");
-    let one = format!(
-        "tune network --variant english --data {data} --init {headed} --heads 1 --out {}",
-        path(&dir, "one.network")
-    );
-    let one = run_raw(&one.split_whitespace().collect::<Vec<_>>());
-    assert!(!one.status.success());
-    assert!(String::from_utf8_lossy(&one.stderr).contains("--heads 1"));
+    refused(&headed, "--heads 1");
     let wrong = run_raw(&[
         "tune",
         "network",
