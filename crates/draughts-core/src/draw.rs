@@ -1,6 +1,7 @@
 //! Draw rules that count moves: small, `Copy` bookkeeping carried along a game or a
 //! search path. See [`DrawClock`].
 
+use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::Position;
@@ -15,18 +16,26 @@ pub enum DrawReason {
     /// in a row (FMJD 6.2).
     Repetition,
     /// [`Variant::KING_MOVES_DRAW_PLIES`] plies without a man move or a capture: the
-    /// International 25-move rule, the English 40-move rule.
+    /// International 25-move rule, the English 40-move rule, the Russian 15-move and the
+    /// Brazilian 20-move rules.
     KingMoves,
-    /// A lone king against three pieces, at least one a king, for
-    /// [`Variant::LONE_KING_VS_THREE_DRAW_PLIES`] plies: the International 16-move rule.
+    /// A lone king held out against three pieces, at least one a king: for
+    /// [`Variant::LONE_KING_VS_THREE_DRAW_PLIES`] plies (the International 16-move rule),
+    /// against three kings for [`Variant::THREE_KINGS_VS_KING_DRAW_PLIES`] plies (Pool),
+    /// or holding the main road for [`Variant::LONE_KING_ON_MAIN_ROAD_DRAW_PLIES`] plies
+    /// (Russian).
     LoneKingVsThree,
     /// A lone king against one or two pieces, at least one a king, for
-    /// [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`] plies: the International 5-move rule.
+    /// [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`] plies: the International and Russian
+    /// 5-move rules.
     LoneKingVsTwo,
     /// Kings only, two against one or one against one, for
     /// [`Variant::TWO_KINGS_VS_KING_DRAW_PLIES`] or [`Variant::KING_VS_KING_DRAW_PLIES`]
     /// plies: the Frisian rules.
     FewKings,
+    /// Kings on both sides and few pieces, with no capture and no crowning for
+    /// [`Variant::UNCHANGED_BALANCE_DRAW_PLIES`] plies: the Russian 30- and 60-move rules.
+    UnchangedBalance,
 }
 
 impl fmt::Display for DrawReason {
@@ -37,14 +46,18 @@ impl fmt::Display for DrawReason {
             DrawReason::LoneKingVsThree => "a lone king held out against three pieces",
             DrawReason::LoneKingVsTwo => "a lone king held out against one or two pieces",
             DrawReason::FewKings => "a lone king held out against one or two kings",
+            DrawReason::UnchangedBalance => {
+                "kings on both sides, no capture and no crowning for too long"
+            }
         })
     }
 }
 
-/// Which lone-king rule the material falls under.
+/// Which rule on material the position falls under (at most one: the first that applies
+/// in the order of [`Endgame::of`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Endgame {
-    /// No lone-king rule applies.
+    /// No rule on material applies.
     None,
     /// A lone king against three pieces, at least one a king.
     VsThree,
@@ -54,18 +67,49 @@ enum Endgame {
     TwoKingsVsKing,
     /// A king against a king, no men.
     KingVsKing,
+    /// Three kings against a lone king, no men.
+    ThreeKingsVsKing,
+    /// Kings on both sides and few enough pieces for a row of
+    /// [`Variant::UNCHANGED_BALANCE_DRAW_PLIES`].
+    Unchanged,
+}
+
+/// The most pieces on the board at which one of `V`'s rules on material can apply.
+const fn endgame_pieces<V: Variant>() -> u32 {
+    let mut most = 0;
+    if V::LONE_KING_VS_THREE_DRAW_PLIES.is_some()
+        || V::LONE_KING_VS_TWO_DRAW_PLIES.is_some()
+        || V::TWO_KINGS_VS_KING_DRAW_PLIES.is_some()
+        || V::KING_VS_KING_DRAW_PLIES.is_some()
+        || V::THREE_KINGS_VS_KING_DRAW_PLIES.is_some()
+    {
+        most = 4;
+    }
+    let rows = V::UNCHANGED_BALANCE_DRAW_PLIES;
+    let mut i = 0;
+    while i < rows.len() {
+        if rows[i].0 as u32 > most {
+            most = rows[i].0 as u32;
+        }
+        i += 1;
+    }
+    most
+}
+
+/// The plies of the first row of [`Variant::UNCHANGED_BALANCE_DRAW_PLIES`] that covers
+/// `pieces` pieces.
+fn unchanged_balance_limit<V: Variant>(pieces: u32) -> Option<u16> {
+    V::UNCHANGED_BALANCE_DRAW_PLIES
+        .iter()
+        .find(|&&(most, _)| pieces <= u32::from(most))
+        .map(|&(_, plies)| plies)
 }
 
 impl Endgame {
-    /// The lone-king rule `pos` falls under, among those `V` has.
+    /// The rule on material `pos` falls under, among those `V` has.
     #[inline]
     fn of<V: Variant>(pos: &Position<V>) -> Endgame {
-        if (V::LONE_KING_VS_THREE_DRAW_PLIES.is_none()
-            && V::LONE_KING_VS_TWO_DRAW_PLIES.is_none()
-            && V::TWO_KINGS_VS_KING_DRAW_PLIES.is_none()
-            && V::KING_VS_KING_DRAW_PLIES.is_none())
-            || pos.piece_count() > 4
-        {
+        if pos.piece_count() > const { endgame_pieces::<V>() } {
             return Endgame::None;
         }
         let kings_only = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
@@ -75,6 +119,9 @@ impl Endgame {
                 (1, 1) if V::KING_VS_KING_DRAW_PLIES.is_some() => return Endgame::KingVsKing,
                 (1, 2) | (2, 1) if V::TWO_KINGS_VS_KING_DRAW_PLIES.is_some() => {
                     return Endgame::TwoKingsVsKing
+                }
+                (1, 3) | (3, 1) if V::THREE_KINGS_VS_KING_DRAW_PLIES.is_some() => {
+                    return Endgame::ThreeKingsVsKing
                 }
                 _ => {}
             }
@@ -93,28 +140,87 @@ impl Endgame {
                 _ => {}
             }
         }
+        if !pos.kings(Color::White).is_empty()
+            && !pos.kings(Color::Black).is_empty()
+            && unchanged_balance_limit::<V>(pos.piece_count()).is_some()
+        {
+            return Endgame::Unchanged;
+        }
         Endgame::None
     }
 
-    /// The plies after which this rule draws, if the rule exists.
+    /// The plies after which this rule draws `pos`, where it arises; `None` for
+    /// [`Endgame::None`].
     #[inline]
-    fn limit<V: Variant>(self) -> Option<u16> {
+    fn limit<V: Variant>(self, pos: &Position<V>) -> Option<u16> {
         match self {
             Endgame::None => None,
             Endgame::VsThree => V::LONE_KING_VS_THREE_DRAW_PLIES,
             Endgame::VsTwo => V::LONE_KING_VS_TWO_DRAW_PLIES,
             Endgame::TwoKingsVsKing => V::TWO_KINGS_VS_KING_DRAW_PLIES,
             Endgame::KingVsKing => V::KING_VS_KING_DRAW_PLIES,
+            Endgame::ThreeKingsVsKing => V::THREE_KINGS_VS_KING_DRAW_PLIES,
+            Endgame::Unchanged => unchanged_balance_limit::<V>(pos.piece_count()),
         }
     }
 
     fn reason(self) -> Option<DrawReason> {
         match self {
             Endgame::None => None,
-            Endgame::VsThree => Some(DrawReason::LoneKingVsThree),
+            Endgame::VsThree | Endgame::ThreeKingsVsKing => Some(DrawReason::LoneKingVsThree),
             Endgame::VsTwo => Some(DrawReason::LoneKingVsTwo),
             Endgame::TwoKingsVsKing | Endgame::KingVsKing => Some(DrawReason::FewKings),
+            Endgame::Unchanged => Some(DrawReason::UnchangedBalance),
         }
+    }
+}
+
+/// The value of [`DrawClock`]'s main-road count while no lone king holds the main road.
+const OFF_ROAD: u8 = u8::MAX;
+
+/// The long diagonal from the lower-left corner to the upper-right one (a1 to h8 on the
+/// 8x8 board): the main road (Russian *bolshak*).
+const fn main_road<V: Variant>() -> Bitboard<V> {
+    let side = <<V as Variant>::Board as crate::geometry::Geometry>::SIDE;
+    let mut road = Bitboard::EMPTY;
+    let mut k = 0;
+    while k < side {
+        road = road.union(Bitboard::at(side - 1 - k, k));
+        k += 1;
+    }
+    road
+}
+
+/// Whether a lone king holds the main road against three pieces, at least one a king:
+/// it stands on the road and no other piece does (Russian 7.2.7, as lidraughts and
+/// pydraughts read "located on the main road").
+#[inline]
+fn holds_main_road<V: Variant>(pos: &Position<V>) -> bool {
+    if pos.piece_count() != 4 {
+        return false;
+    }
+    Color::BOTH.into_iter().any(|lone| {
+        let king = pos.kings(lone);
+        pos.pieces(lone).len() == 1
+            && king.len() == 1
+            && !pos.kings(!lone).is_empty()
+            && pos.occupied() & const { main_road::<V>() } == king
+    })
+}
+
+/// The main-road count of `pos` given the count of the position before it (`previous`,
+/// [`OFF_ROAD`] if none was running).
+#[inline]
+fn road_count<V: Variant>(pos: &Position<V>, previous: u8) -> u8 {
+    match V::LONE_KING_ON_MAIN_ROAD_DRAW_PLIES {
+        Some(limit) if holds_main_road(pos) => {
+            if previous == OFF_ROAD {
+                limit.min(OFF_ROAD - 1)
+            } else {
+                previous.saturating_sub(1)
+            }
+        }
+        _ => OFF_ROAD,
     }
 }
 
@@ -125,15 +231,23 @@ impl Endgame {
 /// at the first known position and advance it with [`DrawClock::after`] for each move;
 /// [`DrawClock::draw`] tells whether a rule has been reached.
 ///
-/// It holds two counters:
+/// It holds three counts:
 ///
 /// - the plies since the last man move or capture (the *reversible* plies), which drives
-///   the International 25-move rule and the English 40-move rule
-///   ([`Variant::KING_MOVES_DRAW_PLIES`]) and also bounds how far back a repetition can
+///   the king-move rules ([`Variant::KING_MOVES_DRAW_PLIES`]: the International 25-move
+///   rule, the English 40-move rule) and also bounds how far back a repetition can
 ///   reach, since no earlier position can recur;
-/// - the plies since the current lone-king material arose, which drives the International
-///   16-move and 5-move rules ([`Variant::LONE_KING_VS_THREE_DRAW_PLIES`],
-///   [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`]).
+/// - the plies left on the rule of the material on the board, counted from when that
+///   material arose: the International 16-move and 5-move rules
+///   ([`Variant::LONE_KING_VS_THREE_DRAW_PLIES`],
+///   [`Variant::LONE_KING_VS_TWO_DRAW_PLIES`]), the Frisian and Pool counts of kings
+///   ([`Variant::TWO_KINGS_VS_KING_DRAW_PLIES`], [`Variant::KING_VS_KING_DRAW_PLIES`],
+///   [`Variant::THREE_KINGS_VS_KING_DRAW_PLIES`]) and the Russian counts of an unchanged
+///   balance ([`Variant::UNCHANGED_BALANCE_DRAW_PLIES`]), which every capture and
+///   crowning restarts;
+/// - the plies left while a lone king holds the main road against three pieces
+///   ([`Variant::LONE_KING_ON_MAIN_ROAD_DRAW_PLIES`], Russian), which runs beside the
+///   count of the material.
 ///
 /// Counting follows FORMATS §6 (a common implementation, not the FMJD text;
 /// **unverified**): the king-move count resets on a man move or a capture; the
@@ -141,7 +255,8 @@ impl Endgame {
 /// promotions; a capture (or promotion) into 5-move material starts the 5-move count,
 /// which nothing resets while that material lasts (a further capture by the lone king, 1K against 2K
 /// becoming 1K against 1K, keeps counting). Leaving 16-move material by a capture into
-/// 5-move material therefore starts the 5-move count afresh.
+/// 5-move material therefore starts the 5-move count afresh. A count of `n` moves is
+/// `2n` plies whoever moves first.
 ///
 /// Repetition needs the history of positions and lives in [`crate::Game`].
 ///
@@ -162,19 +277,24 @@ impl Endgame {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct DrawClock<V: Variant> {
     reversible: u16,
-    endgame_plies: u16,
+    /// Plies left on `endgame`'s count (0 and meaningless for [`Endgame::None`]).
+    endgame_left: u16,
     endgame: Endgame,
+    /// Plies left on the main-road count, or [`OFF_ROAD`].
+    road_left: u8,
     variant: PhantomData<V>,
 }
 
 impl<V: Variant> DrawClock<V> {
     /// The clock for `pos` taken as the start of the game: nothing counted yet, and the
-    /// lone-king count (if its material is on the board) starting now.
+    /// counts on material (if their material is on the board) starting now.
     pub fn new(pos: &Position<V>) -> DrawClock<V> {
+        let endgame = Endgame::of(pos);
         DrawClock {
             reversible: 0,
-            endgame_plies: 0,
-            endgame: Endgame::of(pos),
+            endgame_left: endgame.limit(pos).unwrap_or(0),
+            endgame,
+            road_left: road_count(pos, OFF_ROAD),
             variant: PhantomData,
         }
     }
@@ -198,15 +318,22 @@ impl<V: Variant> DrawClock<V> {
         } else {
             self.endgame
         };
-        let endgame_plies = if endgame == self.endgame && endgame != Endgame::None {
-            self.endgame_plies.saturating_add(1)
+        // A new rule starts its count; so does a capture or a crowning under the rule of
+        // an unchanged balance, which they change (Russian 7.2.6).
+        let restart = endgame != self.endgame
+            || (endgame == Endgame::Unchanged
+                && (mv.is_capture()
+                    || (man_moved && after.king_bits() & (1u64 << (mv.end_bit() & 63)) != 0)));
+        let endgame_left = if restart {
+            endgame.limit(after).unwrap_or(0)
         } else {
-            0
+            self.endgame_left.saturating_sub(1)
         };
         DrawClock {
             reversible,
-            endgame_plies,
+            endgame_left,
             endgame,
+            road_left: road_count(after, self.road_left),
             variant: PhantomData,
         }
     }
@@ -218,14 +345,15 @@ impl<V: Variant> DrawClock<V> {
         self.reversible
     }
 
-    /// The move-count rule that has drawn the game, if any. A lone-king rule is named
-    /// before the king-move rule when both are reached.
+    /// The move-count rule that has drawn the game, if any. A rule on material is named
+    /// before the king-move rule when both are reached, and the main road before both.
     #[inline]
     pub fn draw(&self) -> Option<DrawReason> {
-        if let Some(limit) = self.endgame.limit::<V>() {
-            if self.endgame_plies >= limit {
-                return self.endgame.reason();
-            }
+        if self.road_left == 0 {
+            return Some(DrawReason::LoneKingVsThree);
+        }
+        if self.endgame != Endgame::None && self.endgame_left == 0 {
+            return self.endgame.reason();
         }
         match V::KING_MOVES_DRAW_PLIES {
             Some(limit) if self.reversible >= limit => Some(DrawReason::KingMoves),
@@ -238,21 +366,16 @@ impl<V: Variant> DrawClock<V> {
     /// tell a win it can reach in time from one it cannot.
     pub fn plies_to_draw(&self) -> Option<u16> {
         let king_moves = V::KING_MOVES_DRAW_PLIES.map(|l| l.saturating_sub(self.reversible));
-        let endgame = self
-            .endgame
-            .limit::<V>()
-            .map(|l| l.saturating_sub(self.endgame_plies));
-        match (king_moves, endgame) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let endgame = (self.endgame != Endgame::None).then_some(self.endgame_left);
+        let road = (self.road_left != OFF_ROAD).then_some(u16::from(self.road_left));
+        [king_moves, endgame, road].into_iter().flatten().min()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{English, International};
+    use crate::{English, International, Russian, Square};
     use std::collections::HashMap;
 
     /// Plays `text` from `pos`, advancing `clock`.
@@ -431,6 +554,21 @@ mod tests {
         assert_eq!(pos.piece_count(), 2);
         assert_eq!(clock.reversible_plies(), 0);
         assert_eq!(clock.plies_to_draw(), Some(8));
+    }
+
+    #[test]
+    fn main_road_is_the_long_diagonal_from_the_lower_left_corner() {
+        fn squares<V: Variant>(road: Bitboard<V>) -> Vec<u8> {
+            road.iter().map(Square::number).collect()
+        }
+        assert_eq!(
+            squares(main_road::<Russian>()),
+            [4, 8, 11, 15, 18, 22, 25, 29]
+        );
+        assert_eq!(
+            squares(main_road::<International>()),
+            [5, 10, 14, 19, 23, 28, 32, 37, 41, 46]
+        );
     }
 
     #[test]

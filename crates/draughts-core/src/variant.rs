@@ -146,6 +146,21 @@ pub trait Variant: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Plies, counted from when the material arises, after which a king against a king,
     /// no men on the board, is drawn; `None` if no such rule.
     const KING_VS_KING_DRAW_PLIES: Option<u16> = None;
+    /// Plies, counted from when the material arises, after which three kings against a
+    /// lone king, no men on the board, are drawn; `None` if no such rule.
+    const THREE_KINGS_VS_KING_DRAW_PLIES: Option<u16> = None;
+    /// Plies after which a lone king holding the main road (the long diagonal from the
+    /// lower-left corner, a1 to h8, with no other piece on it) against three pieces, at
+    /// least one of them a king, is drawn; `None` if no such rule. The count starts when
+    /// the lone king holds the road with that material, runs on through man moves and
+    /// promotions, stops when the road is left or shared, and starts afresh when it is
+    /// held again. Runs beside the count of the material.
+    const LONE_KING_ON_MAIN_ROAD_DRAW_PLIES: Option<u8> = None;
+    /// With kings on both sides, plies without a capture and without a crowning after
+    /// which the game is drawn, by the number of pieces on the board: a row `(n, plies)`
+    /// applies to positions of at most `n` pieces that no earlier row and no lone-king
+    /// rule covers. Empty if no such rule.
+    const UNCHANGED_BALANCE_DRAW_PLIES: &'static [(u8, u16)] = &[];
 }
 
 /// What wins a game of a variant.

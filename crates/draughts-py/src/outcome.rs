@@ -13,18 +13,25 @@ pub enum Termination {
     /// The same position for the third time.
     #[pyo3(name = "REPETITION")]
     Repetition,
-    /// Only king moves, without a capture, for too long (the 25- or 40-move rule).
+    /// Only king moves, without a capture, for too long (the International 25-move, the
+    /// English 40-move, the Russian 15-move or the Brazilian 20-move rule).
     #[pyo3(name = "KING_MOVES")]
     KingMoves,
-    /// A lone king held out against three pieces (the 16-move rule).
+    /// A lone king held out against three pieces (the International 16-move rule, Pool's
+    /// three kings against one, a Russian king on the main road).
     #[pyo3(name = "LONE_KING_VS_THREE")]
     LoneKingVsThree,
-    /// A lone king held out against one or two pieces (the 5-move rule).
+    /// A lone king held out against one or two pieces (the International and Russian
+    /// 5-move rules).
     #[pyo3(name = "LONE_KING_VS_TWO")]
     LoneKingVsTwo,
     /// Kings only, one or two against one, for too long (Frisian).
     #[pyo3(name = "FEW_KINGS")]
     FewKings,
+    /// Kings on both sides, no capture and no crowning for too long (the Russian 30- and
+    /// 60-move rules).
+    #[pyo3(name = "UNCHANGED_BALANCE")]
+    UnchangedBalance,
 }
 
 /// The end of a game: `termination` and `winner` (`True` White, `False` Black, `None`
@@ -55,6 +62,7 @@ impl Outcome {
                     DrawReason::LoneKingVsThree => Termination::LoneKingVsThree,
                     DrawReason::LoneKingVsTwo => Termination::LoneKingVsTwo,
                     DrawReason::FewKings => Termination::FewKings,
+                    DrawReason::UnchangedBalance => Termination::UnchangedBalance,
                 },
                 None,
             ),
@@ -95,5 +103,6 @@ fn termination_name(termination: Termination) -> &'static str {
         Termination::LoneKingVsThree => "Termination.LONE_KING_VS_THREE",
         Termination::LoneKingVsTwo => "Termination.LONE_KING_VS_TWO",
         Termination::FewKings => "Termination.FEW_KINGS",
+        Termination::UnchangedBalance => "Termination.UNCHANGED_BALANCE",
     }
 }

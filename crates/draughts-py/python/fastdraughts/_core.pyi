@@ -58,6 +58,7 @@ class Termination:
     LONE_KING_VS_THREE: Termination
     LONE_KING_VS_TWO: Termination
     FEW_KINGS: Termination
+    UNCHANGED_BALANCE: Termination
 
 class Outcome:
     """How a game ended; ``winner`` is ``None`` for a draw."""
