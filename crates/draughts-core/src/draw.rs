@@ -416,6 +416,7 @@ mod tests {
     #[test]
     fn clock_is_small_and_copy() {
         assert!(std::mem::size_of::<DrawClock<International>>() <= 6);
+        assert!(std::mem::size_of::<DrawClock<Russian>>() <= 6);
         let pos = Position::<International>::initial();
         let clock = DrawClock::new(&pos);
         let copy = clock;
@@ -568,6 +569,37 @@ mod tests {
         assert_eq!(
             squares(main_road::<International>()),
             [5, 10, 14, 19, 23, 28, 32, 37, 41, 46]
+        );
+    }
+
+    /// Russian 7.2.6: a crowning or a capture changes the balance and restarts its count,
+    /// even where the number of pieces keeps the same limit; a man move does not.
+    #[test]
+    fn unchanged_balance_restarts_on_a_crowning_or_a_capture() {
+        let mut pos: Position<Russian> = "W:WKh2,g7:BKa7,d8".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        assert_eq!(
+            (clock.endgame, clock.endgame_left),
+            (Endgame::Unchanged, 60)
+        );
+        step(&mut pos, &mut clock, "h2-g1");
+        step(&mut pos, &mut clock, "d8-c7");
+        assert_eq!(clock.endgame_left, 58);
+        step(&mut pos, &mut clock, "g7-h8");
+        assert_eq!(
+            (clock.endgame, clock.endgame_left),
+            (Endgame::Unchanged, 60)
+        );
+
+        // Seven pieces to six: the same row of the table, counted afresh.
+        let mut pos: Position<Russian> = "W:WKh2,c3,e1:BKa7,d4,f8,h8".parse().unwrap();
+        let mut clock = DrawClock::new(&pos);
+        assert_eq!(clock.endgame_left, 120);
+        step(&mut pos, &mut clock, "c3xe5");
+        assert_eq!(pos.piece_count(), 6);
+        assert_eq!(
+            (clock.endgame, clock.endgame_left),
+            (Endgame::Unchanged, 120)
         );
     }
 

@@ -242,6 +242,16 @@ impl Variant for English {
 ///
 /// White moves first; men capture backwards; kings fly; the capture taking the most
 /// pieces is compulsory; a man crowns only where its move ends.
+///
+/// Draws: repetition, and 20 moves each of only kings without a capture (CBD, "Regras
+/// Oficiais do Jogo de Damas 64 casas e 100 casas", rule 16: "Após 20 (vinte) lances
+/// sucessivos de Damas, sem captura ou deslocamento de pedra, a partida é declarada
+/// empatada", and 25 on the 100-square board, which is FMJD 6.3's 25 moves each; as
+/// published by apedamas.blogspot.com, "Regulamento Oficial"). The CBD rules consulted
+/// give no count on lone-king material, so none applies here [verify against the full
+/// CBD code]. Sources disagree: lidraughts and pydraughts play Brazilian under the FMJD
+/// Section-64 (IDF) rules that [`Russian`] follows here (15 moves of kings, and counts
+/// of 5, 15, 30 and 60 moves on material); we follow the Brazilian confederation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Brazilian;
 
@@ -257,6 +267,9 @@ impl Variant for Brazilian {
     const CAPTURE_PRECEDENCE: Precedence = Precedence::MAJORITY; // FMJD 4.13
     const PDN_GAME_TYPE: u8 = 26;
     const PDN_RESULTS: [&'static str; 3] = ["2-0", "1-1", "0-2"];
+    // CBD rule 16: 20 successive moves each of kings only, no capture, no man moved.
+    // Counting as International's 25-move rule (FORMATS 6, [unverified]).
+    const KING_MOVES_DRAW_PLIES: Option<u16> = Some(2 * 20);
 }
 
 /// American pool checkers on the 8x8 board, by the Rules of Play of Ramsey and Kaplan
@@ -265,6 +278,14 @@ impl Variant for Brazilian {
 /// Black (the dark side) moves first; men move forwards and capture forwards and
 /// backwards; kings fly; any capture sequence may be chosen; a man crowns only if its
 /// move ends on the far row (Rules of Play 5: passing it during a capture does not crown).
+///
+/// Draws: repetition, and three kings against a lone king: "the player who has the three
+/// kings must win within thirteen moves (even if the fourteenth move is a capture)"
+/// (Wikipedia, "Pool checkers", citing the APCA Playing Rules; windames.free.fr,
+/// "Pool checkers"), counted here as 13 moves each from when the material arises. The
+/// APCA tournament rules may set more: dctl's rules for Pool cite their rule 26 for a
+/// limit of 30 plies of king moves and rule 28 for a 5-move count against a lone king.
+/// We could not read those rules' text, so neither applies here \[verify\].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Pool;
 
@@ -278,6 +299,9 @@ impl Variant for Pool {
     const MEN_CAPTURE_BACKWARDS: bool = true; // Pool Rules of Play 4
     const PDN_GAME_TYPE: u8 = 23;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+    // APCA Playing Rules (as Wikipedia, "Pool checkers", quotes them): three kings
+    // against one must win within thirteen moves.
+    const THREE_KINGS_VS_KING_DRAW_PLIES: Option<u16> = Some(2 * 13);
 }
 
 /// Russian draughts (shashki) on the 8x8 board.
@@ -285,6 +309,36 @@ impl Variant for Pool {
 /// White moves first; men capture backwards; kings fly; any capture sequence may be
 /// chosen, but a capture once begun is completed; a man that reaches the far row during
 /// a capture is crowned at once and goes on capturing as a king.
+///
+/// Draws, by the FMJD Section-64 (IDF) rules, articles 7.2.3 to 7.2.8 (fmjd64.org,
+/// "Rules of the game", as lidraughts quotes them in its `Russian` variant). A rules
+/// page in Ukrainian (shashky.in.ua, "Різноманітні види нічиєї", items 3 to 6) gives the
+/// same counts for 7.2.3 to 7.2.6; the Russian federation's own text was not read
+/// \[verify\]:
+///
+/// - 7.2.3: the same position, the same side to move, for the third time;
+/// - 7.2.4: three kings (or more) against a lone king that are not taking it by their
+///   15th move, counted from when the material arose. No men are left, so every move
+///   since then is a king move: 7.2.5 draws at the same ply, and no count of its own is
+///   kept;
+/// - 7.2.5: 15 moves each of only kings, no man moved and nothing captured
+///   ([`Variant::KING_MOVES_DRAW_PLIES`]);
+/// - 7.2.6: kings on both sides and the balance unchanged (no capture, no crowning) for
+///   30 moves with four or five pieces on the board, 60 moves with six or seven
+///   ([`Variant::UNCHANGED_BALANCE_DRAW_PLIES`]). We count moves each (60 and 120 plies),
+///   as lidraughts and pydraughts do; the text leaves it open \[verify\];
+/// - 7.2.7: three pieces, at least one a king, against a lone king on the main road
+///   (a1-h8) not winning by their 5th move ([`Variant::LONE_KING_ON_MAIN_ROAD_DRAW_PLIES`]).
+///   "On the main road" is read, as lidraughts and pydraughts read it, as alone on it;
+///   how to count when the king leaves the road and returns is not said: here the count
+///   starts afresh (lidraughts adds up the moves made on the road, pydraughts counts
+///   from the last capture) \[verify\];
+/// - 7.2.8: two kings, a king and a man, or a king against a lone king not winning by
+///   their 5th move ([`Variant::LONE_KING_VS_TWO_DRAW_PLIES`]), counted as
+///   International's 5-move rule.
+///
+/// "Not winning by the n-th move" is taken as n moves each (2n plies) without the game
+/// ending, as lidraughts and pydraughts take it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Russian;
 
@@ -301,6 +355,16 @@ impl Variant for Russian {
     const NOTATION: Notation = Notation::Algebraic;
     const PDN_GAME_TYPE: u8 = 25;
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
+    // FMJD-64 7.2.5 (and 7.2.4): 15 moves each of only kings, no man move, no capture.
+    const KING_MOVES_DRAW_PLIES: Option<u16> = Some(2 * 15);
+    // FMJD-64 7.2.8: a lone king against 2K, 1K+1M or 1K, 5 moves each.
+    const LONE_KING_VS_TWO_DRAW_PLIES: Option<u16> = Some(2 * 5);
+    // FMJD-64 7.2.7: a lone king on the main road against 3K, 2K+1M or 1K+2M, 5 moves
+    // each.
+    const LONE_KING_ON_MAIN_ROAD_DRAW_PLIES: Option<u8> = Some(2 * 5);
+    // FMJD-64 7.2.6: kings on both sides, no capture and no crowning: 30 moves with 4 or
+    // 5 pieces, 60 with 6 or 7 (moves each [verify]).
+    const UNCHANGED_BALANCE_DRAW_PLIES: &'static [(u8, u16)] = &[(5, 2 * 30), (7, 2 * 60)];
 }
 
 /// Italian draughts (dama italiana, FID rules) on the mirrored 8x8 board.
