@@ -82,19 +82,12 @@ pub enum EngineError {
     /// Templates asked for in a variant whose goal they do not serve.
     #[error("tactical templates are not available for {0}: they prove material gains, and its games are won otherwise")]
     TacticsGoal(&'static str),
-    /// Templates asked for on a board they do not know yet (Turkish's full board).
-    #[error("tactical templates are not available for {0}: its board (all 64 squares) is not supported yet")]
-    TacticsBoard(&'static str),
 }
 
-/// [`EngineError::TacticsGoal`] or [`EngineError::TacticsBoard`] where templates cannot
-/// serve variant `V`.
+/// [`EngineError::TacticsGoal`] where templates cannot serve variant `V`.
 pub fn check_tactics<V: Variant>() -> Result<(), EngineError> {
     if !matches!(V::GOAL, Goal::Block) {
         return Err(EngineError::TacticsGoal(V::NAME));
-    }
-    if <V::Board as draughts_core::Geometry>::ALL_SQUARES {
-        return Err(EngineError::TacticsBoard(V::NAME));
     }
     Ok(())
 }
@@ -281,9 +274,8 @@ pub type Tactics<V> = Arc<TemplateOracle<V>>;
 ///
 /// # Errors
 /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material (templates prove
-/// material gains), [`EngineError::TacticsBoard`] on the full board;
-/// [`EngineError::Tactics`] if the file cannot be read or is not a combination file of
-/// `V`.
+/// material gains); [`EngineError::Tactics`] if the file cannot be read or is not a
+/// combination file of `V`.
 pub fn templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
     check_tactics::<V>()?;
     Ok(TemplateSet::<V>::load_kind(path, SetKind::Combinations)?)

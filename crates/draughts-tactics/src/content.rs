@@ -1,7 +1,7 @@
 //! What a square holds, sets of such contents, and the square arithmetic templates need
-//! (mirroring, diagonal paths).
+//! (mirroring, the paths pieces move along).
 
-use draughts_core::{Bitboard, Color, Direction, Geometry, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Geometry, Kind, Piece, Position, Square, Variant};
 use std::fmt;
 
 /// The content of one square.
@@ -222,12 +222,13 @@ pub fn mirror_square<V: Variant>(square: Square) -> Square {
     Square::new_unchecked(square_count::<V>() + 1 - square.number())
 }
 
-/// The squares strictly between two squares on one diagonal (none when they do not
-/// share a diagonal): where the ray from one towards the other meets the ray back.
+/// The squares strictly between two squares on one line that kings move along (none
+/// when they share no such line): a diagonal, or on the full board (Turkish) a row or a
+/// column. Where the ray from one towards the other meets the ray back.
 pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
     let (a, b) = (single::<V>(a), single::<V>(b));
     let all = Bitboard::<V>::ALL;
-    Direction::ALL.into_iter().fold(Bitboard::EMPTY, |path, d| {
+    Position::<V>::king_step_directions().fold(Bitboard::EMPTY, |path, d| {
         path | (a.fill(d, all) & b.fill(d.reverse(), all))
     }) - a
         - b
@@ -236,7 +237,7 @@ pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Italian};
+    use draughts_core::{English, International, Italian, Turkish};
 
     #[test]
     fn letters_round_trip() {
@@ -272,11 +273,36 @@ mod tests {
         );
         every_pair::<International>();
         every_pair::<Italian>();
+        every_pair::<Turkish>();
         assert_eq!(mirror_square::<English>(sq(1)), sq(32));
         assert_eq!(mirror_square::<International>(sq(23)), sq(28));
     }
 
-    /// `between` on every pair of squares against walking rows and columns.
+    /// On the full board the lines are rows and columns.
+    #[test]
+    fn turkish_paths() {
+        let sq = |text| Square::from_text::<Turkish>(text).unwrap();
+        let names = |set: Bitboard<Turkish>| {
+            set.iter()
+                .map(|s| s.to_text::<Turkish>())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(between::<Turkish>(sq("a1"), sq("a5"))),
+            ["a4", "a3", "a2"]
+        );
+        assert_eq!(
+            names(between::<Turkish>(sq("h3"), sq("d3"))),
+            ["e3", "f3", "g3"]
+        );
+        assert!(between::<Turkish>(sq("a1"), sq("c3")).is_empty()); // a diagonal
+        assert!(between::<Turkish>(sq("d4"), sq("d5")).is_empty()); // neighbours
+        assert_eq!(mirror_square::<Turkish>(sq("a1")), sq("h8"));
+        assert_eq!(mirror_square::<Turkish>(sq("d3")), sq("e6"));
+    }
+
+    /// `between` on every pair of squares against walking rows and columns: along the
+    /// diagonals, or on the full board along rows and columns.
     fn every_pair<V: Variant>() {
         let coordinates = <V::Board as Geometry>::coordinates;
         for a in squares::<V>() {
@@ -284,8 +310,13 @@ mod tests {
                 let ((r1, c1), (r2, c2)) = (coordinates(a.number()), coordinates(b.number()));
                 let (dr, dc) = (i16::from(r2) - i16::from(r1), i16::from(c2) - i16::from(c1));
                 let mut path = Bitboard::<V>::EMPTY;
-                if dr != 0 && dr.abs() == dc.abs() {
-                    for k in 1..dr.abs() {
+                let on_a_line = if <V::Board as Geometry>::ALL_SQUARES {
+                    (dr == 0) != (dc == 0)
+                } else {
+                    dr != 0 && dr.abs() == dc.abs()
+                };
+                if on_a_line {
+                    for k in 1..dr.abs().max(dc.abs()) {
                         let at = |x: u8, d: i16| (i16::from(x) + k * d.signum()) as u8;
                         let n = <V::Board as Geometry>::square_at(at(r1, dr), at(c1, dc));
                         path = path.with(Square::new(n.expect("on the board")).unwrap());

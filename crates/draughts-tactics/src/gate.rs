@@ -16,8 +16,10 @@ use draughts_core::{Bitboard, Color, Direction, MoveList, Position, Variant};
 ///
 /// With men only, a capture the opponent gets from a step jumps the man that arrived,
 /// or lands on the square it left (anything else was possible before): both are
-/// found with shifts. With a king on the board, or where pieces also capture along rows
-/// and columns (Frisian), the move generator answers.
+/// found with shifts, along the diagonals, or along rows and columns on the full board
+/// (Turkish), where men move and capture that way. With a king on the board, or where
+/// men capture along rows and columns as well as diagonals (Frisian), the move
+/// generator answers.
 pub fn for_each_sacrifice<V: Variant>(
     pos: &Position<V>,
     mut visit: impl FnMut(Bitboard<V>, Bitboard<V>, Bitboard<V>),
@@ -53,24 +55,44 @@ pub(crate) fn men_sacrifices<V: Variant>(
     ours: Bitboard<V>,
     theirs: Bitboard<V>,
     empty: Bitboard<V>,
+    visit: impl FnMut(Bitboard<V>, Bitboard<V>, Bitboard<V>),
+) {
+    use Direction::{Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight};
+    if V::ORTHOGONAL_MOVES {
+        // The full board (Turkish): men step forwards and sideways along rows and
+        // columns, and capture the same ways (never backwards).
+        let (forward, their_forward) = match us {
+            Color::White => ([Up, Left, Right], [Down, Left, Right]),
+            Color::Black => ([Down, Left, Right], [Up, Left, Right]),
+        };
+        steps_along(forward, &their_forward, ours, theirs, empty, visit);
+    } else {
+        let (forward, their_forward) = match us {
+            Color::White => ([UpLeft, UpRight], [DownLeft, DownRight]),
+            Color::Black => ([DownLeft, DownRight], [UpLeft, UpRight]),
+        };
+        // The directions in which the opponent's men capture.
+        let captures: &[Direction] = if V::MEN_CAPTURE_BACKWARDS {
+            &Direction::ALL
+        } else {
+            &their_forward
+        };
+        steps_along(forward, captures, ours, theirs, empty, visit);
+    }
+}
+
+/// [`men_sacrifices`] for men that step in the directions `forward` and whose
+/// opponents' men capture in the directions `captures` (at most four).
+#[inline(always)]
+fn steps_along<V: Variant, const N: usize>(
+    forward: [Direction; N],
+    captures: &[Direction],
+    ours: Bitboard<V>,
+    theirs: Bitboard<V>,
+    empty: Bitboard<V>,
     mut visit: impl FnMut(Bitboard<V>, Bitboard<V>, Bitboard<V>),
 ) {
-    let (forward, their_forward) = match us {
-        Color::White => (
-            [Direction::UpLeft, Direction::UpRight],
-            [Direction::DownLeft, Direction::DownRight],
-        ),
-        Color::Black => (
-            [Direction::DownLeft, Direction::DownRight],
-            [Direction::UpLeft, Direction::UpRight],
-        ),
-    };
-    // The directions in which the opponent's men capture.
-    let captures: &[Direction] = if V::MEN_CAPTURE_BACKWARDS {
-        &Direction::ALL
-    } else {
-        &their_forward
-    };
+    debug_assert!(captures.len() <= 4);
     for d in forward {
         let to = ours.shift(d) & empty;
         if to.is_empty() {
@@ -112,7 +134,7 @@ pub(crate) fn men_sacrifices<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Square};
+    use draughts_core::{English, International, Square, Turkish};
 
     fn sacrifices<V: Variant>(fen: &str) -> Vec<String> {
         let pos: Position<V> = fen.parse().unwrap();
@@ -139,6 +161,36 @@ mod tests {
         assert_eq!(
             sacrifices::<English>("B:W21,22:B13,K14"),
             ["13-17", "14-17", "14-18"]
+        );
+    }
+
+    #[test]
+    fn turkish_sacrifices() {
+        // White's d4 gives itself on d5 (taken by d6 downwards; c5 and e5 block each
+        // other's sideways jump), c4 (taken by c5) and e4 (by e5).
+        let names = |fen: &str| {
+            let pos: Position<Turkish> = fen.parse().unwrap();
+            let mut out = Vec::new();
+            for_each_sacrifice(&pos, |f, t, capturers| {
+                let text = |set: Bitboard<Turkish>| {
+                    set.iter()
+                        .map(|s| s.to_text::<Turkish>())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                out.push(format!("{}-{} {}", text(f), text(t), text(capturers)));
+            });
+            out.sort_unstable();
+            out
+        };
+        assert_eq!(
+            names("W:Wd2,d3,d4:Bc5,e5,d6"),
+            ["d4-c4 c5", "d4-d5 d6", "d4-e4 e5"]
+        );
+        // The same with the kings' path of the move generator.
+        assert_eq!(
+            names("W:Wd2,d3,d4,Ka1:Bc5,e5,d6"),
+            names("W:Wd2,d3,d4:Bc5,e5,d6")
         );
     }
 }

@@ -29,8 +29,11 @@ impl<V: Variant> LineMove<V> {
         }
     }
 
-    /// A line move from squares; `None` if a square is not on `V`'s board, or the start
-    /// or end is among the captured squares.
+    /// A line move from squares; `None` if a square is not on `V`'s board or captured
+    /// twice, if the start is among the captured squares, or if the end is and `V`
+    /// leaves captured pieces on the board until the capture ends (where they are
+    /// removed as they are taken, [`Variant::REMOVES_DURING_CAPTURE`], a Thai or
+    /// Turkish king may end on the square of a piece it took).
     pub fn from_squares(from: Square, to: Square, captured: &[Square]) -> Option<LineMove<V>> {
         let set = |s: Square| Bitboard::<V>::from_square(s);
         let mut taken = Bitboard::EMPTY;
@@ -38,7 +41,8 @@ impl<V: Variant> LineMove<V> {
             taken |= set(s)?;
         }
         let (from, to) = (set(from)?, set(to)?);
-        if !((from | to) & taken).is_empty() || taken.len() != captured.len() {
+        let ends_on_taken = !(to & taken).is_empty() && !V::REMOVES_DURING_CAPTURE;
+        if !(from & taken).is_empty() || ends_on_taken || taken.len() != captured.len() {
             return None;
         }
         Some(LineMove {
@@ -259,7 +263,7 @@ pub(crate) fn replay_into<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Turkish};
 
     #[test]
     fn text_round_trips() {
@@ -275,5 +279,12 @@ mod tests {
         assert_eq!(LineMove::<English>::parse("33-28"), None);
         let mv = LineMove::<English>::parse("22x15x18").unwrap();
         assert_eq!(mv.mirrored().to_string(), "11x18x15");
+        // A Turkish king may end a capture where it took a piece (taken pieces leave
+        // at once); on the other boards no capture ends on a captured square.
+        let king = "6x14x14x15x19x21x24x26x36x38";
+        assert_eq!(LineMove::<Turkish>::parse(king).unwrap().to_string(), king);
+        assert_eq!(LineMove::<Turkish>::parse("6x14x6x15"), None);
+        assert_eq!(LineMove::<International>::parse("5x14x14x19"), None);
+        assert_eq!(LineMove::<Turkish>::parse("64-65"), None);
     }
 }

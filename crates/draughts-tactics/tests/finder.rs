@@ -3,7 +3,7 @@
 mod common;
 
 use common::{forced_finder, playout, texts};
-use draughts_core::{English, International, Position, Variant};
+use draughts_core::{English, International, Position, Turkish, Variant};
 use draughts_tactics::{Finder, FinderConfig, PieceValues};
 use proptest::prelude::*;
 
@@ -62,6 +62,19 @@ fn english_quiet_positions_without_shots() {
 }
 
 #[test]
+fn turkish_shots() {
+    // d4-d5 d6xd4 d3x: one man given, two taken back along the row.
+    let (line, gain, _) = shot::<Turkish>("W:Wd2,d3,d4:Bc5,e5,d6").unwrap();
+    assert_eq!(line[..2], strings(&["d4-d5", "d6xd4"]));
+    assert!(["d3xb5", "d3xf5"].contains(&line[2].as_str()), "{line:?}");
+    assert_eq!(gain, 100);
+    // Without d2 Black's capture goes on over d3: no shot.
+    assert_eq!(shot::<Turkish>("W:Wd3,d4:Bc5,e5,d6"), None);
+    let start = Position::<Turkish>::initial();
+    assert_eq!(finder::<Turkish>().find(&start).map(|o| o.gain), None);
+}
+
+#[test]
 fn positions_with_a_capture_are_not_asked() {
     // White must capture 28x19 here: not a leaf, no answer.
     assert_eq!(shot::<International>("W:W28,32,38:B12,17,23"), None);
@@ -114,6 +127,17 @@ proptest! {
 
     #[test]
     fn forced_lines_replay_english(pos in playout::<English>(0..50)) {
+        check_forced_lines_replay(&pos)?;
+    }
+
+    /// The same on the full board (Turkish).
+    #[test]
+    fn colour_symmetric_turkish(pos in playout::<Turkish>(0..70)) {
+        check_colour_symmetry(&pos)?;
+    }
+
+    #[test]
+    fn forced_lines_replay_turkish(pos in playout::<Turkish>(0..70)) {
         check_forced_lines_replay(&pos)?;
     }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{forced_finder, learned_set, play_choices, playout};
-use draughts_core::{Bitboard, Color, English, International, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, English, International, Position, Square, Turkish, Variant};
 use draughts_search::TacticalOracle;
 use draughts_tactics::{
     content_sets, for_each_sacrifice, AskedTemplates, Content, ContentSet, DecisionTree,
@@ -334,6 +334,11 @@ fn english_set() -> &'static TemplateSet<English> {
     SET.get_or_init(|| learned_set(150))
 }
 
+fn turkish_set() -> &'static TemplateSet<Turkish> {
+    static SET: OnceLock<TemplateSet<Turkish>> = OnceLock::new();
+    SET.get_or_init(|| learned_set(100))
+}
+
 fn check_lookup<V: Variant>(set: &TemplateSet<V>, pos: &Position<V>) -> Result<(), TestCaseError> {
     let templates: Vec<Template<V>> = set.iter().map(|e| e.template.clone()).collect();
     let tree = DecisionTree::build(templates.iter().map(|t| *t.forbidden()).collect());
@@ -525,14 +530,46 @@ proptest! {
     /// the mirror image.
     #[test]
     fn learned_templates_match_their_source(pos in playout::<International>(0..80)) {
-        let values = PieceValues::for_variant::<International>();
-        if let Some(found) = forced_finder::<International>().find(&pos) {
-            let t = Template::learn(&pos, &found.line, &values);
-            prop_assert!(t.is_some());
-            let t = t.unwrap();
-            prop_assert!(t.matches(&pos));
-            prop_assert!(t.verify(&pos, &values).is_some());
-            prop_assert!(t.mirrored().verify(&pos.flipped(), &values).is_some());
-        }
+        check_learned(&pos)?;
     }
+
+    #[test]
+    fn learned_templates_match_their_source_turkish(pos in playout::<Turkish>(0..80)) {
+        check_learned(&pos)?;
+    }
+
+    /// On the full board: sacrifices along rows and columns, the index's candidates,
+    /// the trees and mirroring, as above.
+    #[test]
+    fn sacrifices_turkish(pos in playout::<Turkish>(0..90)) {
+        check_sacrifices(&pos)?;
+    }
+
+    #[test]
+    fn oracle_candidates_turkish(pos in playout::<Turkish>(0..80)) {
+        check_oracle_candidates(turkish_set(), &pos)?;
+    }
+
+    #[test]
+    fn lookup_equals_scan_turkish(pos in playout::<Turkish>(0..80)) {
+        check_lookup(turkish_set(), &pos)?;
+    }
+
+    #[test]
+    fn mirror_matches_mirrored_turkish(pos in playout::<Turkish>(0..80)) {
+        check_mirror(turkish_set(), &pos)?;
+    }
+}
+
+fn check_learned<V: Variant>(pos: &Position<V>) -> Result<(), TestCaseError> {
+    let values = PieceValues::for_variant::<V>();
+    if let Some(found) = forced_finder::<V>().find(pos) {
+        let t = Template::learn(pos, &found.line, &values);
+        prop_assert!(t.is_some());
+        let t = t.unwrap();
+        prop_assert!(t.matches(pos));
+        prop_assert!(t.verify(pos, &values).is_some());
+        prop_assert!(t.mirrored().verify(&pos.flipped(), &values).is_some());
+    }
+    Ok(())
 }
