@@ -312,6 +312,13 @@ impl<V: Variant> DrawClock<V> {
         } else {
             self.reversible.saturating_add(1)
         };
+        // Only the king-move count, where the variant has no rule on material (English).
+        if const { endgame_pieces::<V>() == 0 } {
+            return DrawClock {
+                reversible,
+                ..*self
+            };
+        }
         // Material changes only by captures and promotions, both rare.
         let endgame = if mv.is_capture() || man_moved {
             Endgame::of(after)
