@@ -10,8 +10,9 @@
 //! lose, else lost; in Breakthrough a side facing a king has no move).
 
 use draughts_core::{
-    Antidraughts, Breakthrough, Color, English, Frisian, Frysk, Geometry, International, Killer,
-    Kind, Piece, Position, Square, Thai, Turkish, Variant,
+    Antidraughts, Brazilian, Breakthrough, Color, Czech, English, Frisian, Frysk, Geometry,
+    International, Italian, Killer, Kind, Piece, Pool, Position, Russian, Spanish, Square, Thai,
+    Turkish, Variant,
 };
 use draughts_egdb::{build, BuildOptions, Database, Material};
 use draughts_search::Wld;
@@ -723,4 +724,44 @@ fn english_four_pieces() {
 #[ignore = "tens of minutes; run with --ignored"]
 fn english_five_pieces() {
     check_all::<English>(5, |_, _| {});
+}
+
+/// Killer, up to four pieces.
+#[test]
+#[ignore = "minutes; run with --ignored"]
+fn killer_four_pieces() {
+    check_all::<Killer>(4, |_, _| {});
+}
+
+/// For each 8x8 variant played on the dark squares (the mirrored board of Italian and
+/// Spanish too), a check up to three pieces in the default run and one up to four
+/// pieces, `#[ignore]`d: the database agrees with the solver, which follows the core's
+/// moves (Russian's crowning during a capture, Italian's men that may not take kings,
+/// Czech's and the others' precedence).
+macro_rules! eight_by_eight {
+    ($($three:ident $four:ident $variant:ty,)*) => {$(
+        #[doc = concat!(stringify!($variant), ", up to three pieces.")]
+        #[test]
+        fn $three() {
+            let tally = check_all::<$variant>(3, |_, _| {});
+            // The placements of the English board (same squares, same crowning rows).
+            assert_eq!(tally.positions, 536_632);
+        }
+
+        #[doc = concat!(stringify!($variant), ", up to four pieces.")]
+        #[test]
+        #[ignore = "a minute; run with --ignored"]
+        fn $four() {
+            check_all::<$variant>(4, |_, _| {});
+        }
+    )*};
+}
+
+eight_by_eight! {
+    brazilian_three_pieces brazilian_four_pieces Brazilian,
+    pool_three_pieces pool_four_pieces Pool,
+    russian_three_pieces russian_four_pieces Russian,
+    italian_three_pieces italian_four_pieces Italian,
+    spanish_three_pieces spanish_four_pieces Spanish,
+    czech_three_pieces czech_four_pieces Czech,
 }
