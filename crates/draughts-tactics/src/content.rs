@@ -1,7 +1,7 @@
 //! What a square holds, sets of such contents, and the square arithmetic templates need
 //! (mirroring, the paths pieces move along).
 
-use draughts_core::{Bitboard, Color, Geometry, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Direction, Geometry, Kind, Piece, Position, Square, Variant};
 use std::fmt;
 
 /// The content of one square.
@@ -222,13 +222,21 @@ pub fn mirror_square<V: Variant>(square: Square) -> Square {
     Square::new_unchecked(square_count::<V>() + 1 - square.number())
 }
 
-/// The squares strictly between two squares on one line that kings move along (none
-/// when they share no such line): a diagonal, or on the full board (Turkish) a row or a
-/// column. Where the ray from one towards the other meets the ray back.
+/// The squares strictly between two squares on one line that pieces move or capture
+/// along (none when they share no such line): a diagonal, on the full board (Turkish) a
+/// row or a column, and in Frisian also a row or a column of dark squares, along which
+/// pieces capture. Where the ray from one towards the other meets the ray back.
 pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
     let (a, b) = (single::<V>(a), single::<V>(b));
     let all = Bitboard::<V>::ALL;
-    Position::<V>::king_step_directions().fold(Bitboard::EMPTY, |path, d| {
+    let lines: &[Direction] = if V::ORTHOGONAL_MOVES {
+        &Direction::ORTHOGONAL
+    } else if V::ORTHOGONAL_CAPTURES {
+        &Direction::ALL_EIGHT
+    } else {
+        &Direction::ALL
+    };
+    lines.iter().fold(Bitboard::EMPTY, |path, &d| {
         path | (a.fill(d, all) & b.fill(d.reverse(), all))
     }) - a
         - b
@@ -276,6 +284,20 @@ mod tests {
         every_pair::<Turkish>();
         assert_eq!(mirror_square::<English>(sq(1)), sq(32));
         assert_eq!(mirror_square::<International>(sq(23)), sq(28));
+    }
+
+    /// In Frisian, pieces also capture along rows and columns of dark squares.
+    #[test]
+    fn frisian_paths() {
+        use draughts_core::Frisian;
+        let sq = |n| Square::new(n).unwrap();
+        let numbers = |set: Bitboard<Frisian>| set.iter().map(Square::number).collect::<Vec<_>>();
+        assert_eq!(numbers(between::<Frisian>(sq(46), sq(50))), [47, 48, 49]);
+        assert_eq!(numbers(between::<Frisian>(sq(48), sq(28))), [38]);
+        assert!(between::<Frisian>(sq(46), sq(47)).is_empty()); // neighbours on a row
+        let diagonal = [10, 14, 19, 23, 28, 32, 37, 41];
+        assert_eq!(numbers(between::<Frisian>(sq(46), sq(5))), diagonal);
+        assert!(between::<International>(sq(46), sq(50)).is_empty());
     }
 
     /// On the full board the lines are rows and columns.
