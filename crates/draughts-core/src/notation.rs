@@ -87,13 +87,7 @@ impl Walk {
             self.empty
         };
         let behind_each = matches!(V::KING_LANDING, KingLanding::BehindEach);
-        let dirs: &[Direction] = if V::ORTHOGONAL_MOVES {
-            &Direction::ORTHOGONAL
-        } else if V::ORTHOGONAL_CAPTURES {
-            &Direction::ALL_EIGHT
-        } else {
-            &Direction::ALL
-        };
+        let dirs = Position::<V>::capture_directions();
         let color = if self.white {
             Color::White
         } else {

@@ -51,6 +51,29 @@ impl<V: Variant> Position<V> {
         steps.into_iter()
     }
 
+    /// The lines captures follow, men's and kings' alike: the four diagonals; the
+    /// diagonals, rows and columns where pieces also capture along rows and columns
+    /// (Frisian, [`Variant::ORTHOGONAL_CAPTURES`]); the rows and columns alone on the full
+    /// board (Turkish). Men may be limited to some of them ([`Variant::MEN_CAPTURE_BACKWARDS`]).
+    ///
+    /// ```
+    /// use draughts_core::{Direction, Frisian, International, Position, Turkish};
+    ///
+    /// assert_eq!(Position::<International>::capture_directions(), Direction::ALL);
+    /// assert_eq!(Position::<Frisian>::capture_directions(), Direction::ALL_EIGHT);
+    /// assert_eq!(Position::<Turkish>::capture_directions(), Direction::ORTHOGONAL);
+    /// ```
+    #[inline(always)]
+    pub const fn capture_directions() -> &'static [Direction] {
+        if V::ORTHOGONAL_MOVES {
+            &Direction::ORTHOGONAL
+        } else if V::ORTHOGONAL_CAPTURES {
+            &Direction::ALL_EIGHT
+        } else {
+            &Direction::ALL
+        }
+    }
+
     /// The squares `color`'s men can stand on in a game played from the initial
     /// position: all but its crowning row, and where men never move or capture
     /// backwards, none of the [`Variant::EMPTY_BACK_ROWS`] rows behind its men at the

@@ -1,7 +1,7 @@
 //! What a square holds, sets of such contents, and the square arithmetic templates need
 //! (mirroring, the paths pieces move along).
 
-use draughts_core::{Bitboard, Color, Direction, Geometry, Kind, Piece, Position, Square, Variant};
+use draughts_core::{Bitboard, Color, Geometry, Kind, Piece, Position, Square, Variant};
 use std::fmt;
 
 /// The content of one square.
@@ -229,13 +229,7 @@ pub fn mirror_square<V: Variant>(square: Square) -> Square {
 pub fn between<V: Variant>(a: Square, b: Square) -> Bitboard<V> {
     let (a, b) = (single::<V>(a), single::<V>(b));
     let all = Bitboard::<V>::ALL;
-    let lines: &[Direction] = if V::ORTHOGONAL_MOVES {
-        &Direction::ORTHOGONAL
-    } else if V::ORTHOGONAL_CAPTURES {
-        &Direction::ALL_EIGHT
-    } else {
-        &Direction::ALL
-    };
+    let lines = Position::<V>::capture_directions();
     lines.iter().fold(Bitboard::EMPTY, |path, &d| {
         path | (a.fill(d, all) & b.fill(d.reverse(), all))
     }) - a
