@@ -9,7 +9,21 @@ use std::fmt;
 /// 1..=32 on the 8x8 board of dark squares and 1..=64 on the full 8x8 board (Turkish),
 /// row by row from the top left, White at the bottom.
 ///
-/// A `Square` itself knows no board; positions check that a square exists on theirs.
+/// A `Square` knows no board: it is stored in moves and shared by every crate, and
+/// [`Square::new`] takes any number up to [`Square::MAX`]. Bound it by its board with
+/// [`Square::on`] (a variant known at compile time) or [`crate::VariantKind::square`]
+/// (one chosen at run time), which refuse a number off that board. Whatever a caller
+/// passes, an API taking a `Square` answers a square off its board with `None` or an
+/// error, never a panic (`tests/squares.rs`).
+///
+/// ```
+/// use draughts_core::{English, Square, Turkish, VariantKind};
+///
+/// assert_eq!(Square::on::<English>(32), Square::new(32));
+/// assert_eq!(Square::on::<English>(33), None);
+/// assert_eq!(Square::on::<Turkish>(64), Square::new(64));
+/// assert_eq!(VariantKind::English.square(33), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -21,6 +35,24 @@ impl Square {
     pub const fn new(n: u8) -> Option<Square> {
         if n >= 1 && n <= Self::MAX {
             Some(Square(n))
+        } else {
+            None
+        }
+    }
+
+    /// The square numbered `n` on `V`'s board, if `1 <= n` and `n` is at most the
+    /// board's number of squares (32, 50 or 64).
+    ///
+    /// ```
+    /// use draughts_core::{International, Russian, Square};
+    ///
+    /// assert_eq!(Square::on::<International>(50).map(Square::number), Some(50));
+    /// assert_eq!(Square::on::<International>(51), None);
+    /// assert_eq!(Square::on::<Russian>(0), None);
+    /// ```
+    pub const fn on<V: Variant>(n: u8) -> Option<Square> {
+        if n <= <V::Board as Geometry>::SQUARES {
+            Square::new(n)
         } else {
             None
         }

@@ -330,6 +330,21 @@ impl VariantKind {
         with_variant!(self, V => <<V as Variant>::Board as Geometry>::SQUARES)
     }
 
+    /// The square numbered `n` on the variant's board, if `1 <= n <=`
+    /// [`VariantKind::squares`] ([`Square::on`]).
+    ///
+    /// ```
+    /// use draughts_core::{Square, VariantKind};
+    ///
+    /// assert_eq!(VariantKind::International.square(50), Square::new(50));
+    /// assert_eq!(VariantKind::International.square(51), None);
+    /// assert_eq!(VariantKind::Turkish.square(64), Square::new(64));
+    /// assert_eq!(VariantKind::English.square(0), None);
+    /// ```
+    pub fn square(self, n: u8) -> Option<Square> {
+        with_variant!(self, V => Square::on::<V>(n))
+    }
+
     /// How the variant writes its squares ([`Variant::NOTATION`]).
     pub fn notation(self) -> Notation {
         with_variant!(self, V => V::NOTATION)
