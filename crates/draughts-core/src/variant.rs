@@ -247,11 +247,15 @@ impl Variant for English {
 /// Oficiais do Jogo de Damas 64 casas e 100 casas", rule 16: "Após 20 (vinte) lances
 /// sucessivos de Damas, sem captura ou deslocamento de pedra, a partida é declarada
 /// empatada", and 25 on the 100-square board, which is FMJD 6.3's 25 moves each; as
-/// published by apedamas.blogspot.com, "Regulamento Oficial"). The CBD rules consulted
-/// give no count on lone-king material, so none applies here [verify against the full
-/// CBD code]. Sources disagree: lidraughts and pydraughts play Brazilian under the FMJD
-/// Section-64 (IDF) rules that [`Russian`] follows here (15 moves of kings, and counts
-/// of 5, 15, 30 and 60 moves on material); we follow the Brazilian confederation.
+/// published by apedamas.blogspot.com, "Regulamento Oficial", and
+/// rodrygoruyz.blogspot.com, "Resumo das Regras Oficiais", rules 1 to 17 of one text). Those 17 rules
+/// give no count on lone-king material, so none applies here. The fuller code, the
+/// Federação Paulista de Damas' "CODEX FPD 2019" (ratingdamas.org/codex, recognised by
+/// the CBD and declared in line with the FMJD), could be read only in its first articles,
+/// on starting a game \[verify its draw articles\]. Sources disagree: lidraughts and
+/// pydraughts play Brazilian under the FMJD Section-64 (IDF) rules that [`Russian`]
+/// follows here (15 moves of kings, and counts of 5, 15, 30 and 60 moves on material);
+/// we follow the Brazilian confederation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Brazilian;
 
@@ -285,7 +289,9 @@ impl Variant for Brazilian {
 /// "Pool checkers"), counted here as 13 moves each from when the material arises. The
 /// APCA tournament rules may set more: dctl's rules for Pool cite their rule 26 for a
 /// limit of 30 plies of king moves and rule 28 for a 5-move count against a lone king.
-/// We could not read those rules' text, so neither applies here \[verify\].
+/// The "APCA Tournament Rules of Play" are published (americanpoolcheckers.us, "History";
+/// apca.forumotion.com, 2023), but only their rules 1 to 9 (board, pieces, colours,
+/// recording) could be read, so neither count applies here \[verify rules 26 and 28\].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Pool;
 
@@ -310,11 +316,25 @@ impl Variant for Pool {
 /// chosen, but a capture once begun is completed; a man that reaches the far row during
 /// a capture is crowned at once and goes on capturing as a king.
 ///
+/// Captures, by the Russian federation's (ФШР) "Правила игры в русские шашки": section
+/// I of its "Шашечный кодекс России" (shaski.narod.ru, "Правила шашек ФШР") and of the
+/// sport rules the Russian sports ministry approved (order No. 481 of 12 May 2010,
+/// "Правила вида спорта «Шашки»", studydoc.ru). Only the opening articles of both texts
+/// (1.1 the board, 1.2 the diagonals) could be read, so the capture articles are cited
+/// from summaries that follow them (capeks.ru and invasportprim.ru, "Русские шашки"),
+/// their numbers unverified \[verify\]: the choice among captures is free, "незалежно
+/// від кількості" (a Ukrainian text of the rules, gymnasium-9.od.ua, item 8); men capture backwards as
+/// well as forwards; a man reaching the far row during a capture becomes a king and
+/// "продолжает бой по правилам дамки"; the "Turkish strike" ("правило турецкого удара"):
+/// a piece is taken at most once, taken pieces leave only after the move, and the
+/// capture stops where it would meet one again. The FMJD Section-64 rules say the same
+/// (lidraughts' `Russian`).
+///
 /// Draws, by the FMJD Section-64 (IDF) rules, articles 7.2.3 to 7.2.8 (fmjd64.org,
 /// "Rules of the game", as lidraughts quotes them in its `Russian` variant). A rules
 /// page in Ukrainian (shashky.in.ua, "Різноманітні види нічиєї", items 3 to 6) gives the
-/// same counts for 7.2.3 to 7.2.6; the Russian federation's own text was not read
-/// \[verify\]:
+/// same counts for 7.2.3 to 7.2.6; the federation's draw article (section I of the two
+/// texts above) could not be read \[verify\]:
 ///
 /// - 7.2.3: the same position, the same side to move, for the third time;
 /// - 7.2.4: three kings (or more) against a lone king that are not taking it by their
@@ -326,7 +346,9 @@ impl Variant for Pool {
 /// - 7.2.6: kings on both sides and the balance unchanged (no capture, no crowning) for
 ///   30 moves with four or five pieces on the board, 60 moves with six or seven
 ///   ([`Variant::UNCHANGED_BALANCE_DRAW_PLIES`]). We count moves each (60 and 120 plies),
-///   as lidraughts and pydraughts do; the text leaves it open \[verify\];
+///   as lidraughts and pydraughts do: a "ход" of a game's record is one move of each
+///   side, and 7.2.4 counts the same way ("своим 15 ходом", by the stronger side's own
+///   15th move). No text read says so for 7.2.6 itself \[verify\];
 /// - 7.2.7: three pieces, at least one a king, against a lone king on the main road
 ///   (a1-h8) not winning by their 5th move ([`Variant::LONE_KING_ON_MAIN_ROAD_DRAW_PLIES`]).
 ///   "On the main road" is read, as lidraughts and pydraughts read it, as alone on it;
@@ -393,11 +415,20 @@ impl Variant for Italian {
 /// Spanish draughts (damas españolas) on the mirrored 8x8 board, numbered as Italian's.
 ///
 /// White moves first; men move and capture forwards only; kings fly; a man reaching the
-/// far row is crowned and its move ends. Of the captures available one must take the
-/// most pieces, then the most kings (FORMATS §7). Spanish publications also number the
-/// squares from White's side; we follow the Italian numbering of FORMATS §7 [unverified
-/// against a Spanish rulebook]. No move count for a draw was found: only repetition
-/// draws here.
+/// far row is crowned and its move ends; men capture kings as well as men (no source
+/// forbids it, where Italian's FID rules say so). Of the captures available one must take
+/// the most pieces (the law of quantity), then, of equal numbers, the most kings (the law
+/// of quality); a capture with a king has no precedence (FORMATS §7; brainking.com, "Tabla
+/// comparativa de las reglas de las Damas": Spanish has "regla de cantidad" and "regla de
+/// calidad", not "regla prioritaria"; the Portuguese federation's "Regras do jogo de damas
+/// clássicas", rule 7 a to c, the same game on the mirrored board: "Quantidade",
+/// "Qualidade", a king worth more than a man). The Spanish federation's (FEDA) own
+/// rulebook could not be found \[verify\]. Numbering: Spanish and Portuguese texts number
+/// the squares from White's side, 1 at White's bottom right, right to left and upwards,
+/// White on 1-12 (realidad-simulada.es, "Juego clásico español de damas"; the Portuguese
+/// rules, rule 3), so their square `n` is our `33 - n`; we keep the Italian numbering of
+/// FORMATS §7, the shared format, and leave the custom to a later notation
+/// \[verify\]. No move count for a draw was found: only repetition draws here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Spanish;
 
@@ -417,8 +448,15 @@ impl Variant for Spanish {
 ///
 /// White moves first; men move and capture forwards only; kings fly; a man reaching the
 /// far row is crowned and its move ends. A capture with a king takes precedence over one
-/// with a man; otherwise any capture may be chosen (FORMATS §7). No move count for a
-/// draw was found: only repetition draws here.
+/// with a man; otherwise any capture may be chosen, but it is completed; taken pieces
+/// leave after the move and none is jumped twice (FORMATS §7; the rules of the Czech
+/// federation, Česká federace dámy, as Czech Wikipedia, "Dáma (hra)", sums them up
+/// "podle pravidel České federace dámy": men "pouze vpřed", kings any number of squares,
+/// "musí skákat dámou", the choice among a piece's captures free; hrejsi.cz, "Česká dáma",
+/// rules 8 to 11, the same; klububoudu.cz: "Dáma má přednost ve skákání"). The
+/// federation's full text (which dama.opalka.cz points to) could not be read, so no
+/// article is cited \[verify\]. It makes a draw of a position where neither side can
+/// still take a piece, a judgement and no move count: only repetition draws here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Czech;
 

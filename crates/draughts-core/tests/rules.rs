@@ -523,10 +523,10 @@ fn brazilian_and_pool_men_passing_the_far_row_stay_men() {
 
 #[test]
 fn russian_man_crowned_during_a_capture_goes_on_as_a_king() {
-    // Russian rules (FORMATS §7; the Russian sports rules for shashki, "a man that
-    // reaches the far row during a capture becomes a king and continues capturing as a
-    // king", article number unverified): 11x2 crowns the man on 2, which then flies over
-    // 9 to 13. In Pool and Brazilian the man on 2 cannot go on as a man and stops there.
+    // Russian rules (FORMATS §7; the ФШР's "Правила игры в русские шашки", as
+    // capeks.ru and invasportprim.ru sum them up: a man crowned during a capture
+    // "продолжает бой по правилам дамки"; the article number could not be read, see
+    // `Russian`): 11x2 crowns the man on 2, which then flies over 9 to 13. In Pool and Brazilian the man on 2 cannot go on as a man and stops there.
     let p = assert_moves::<Russian>("W:W11:B7,9", &["11x13x7x9"]);
     let mv = p.parse_move("11x13").unwrap();
     assert!(mv.crowns_mid_capture());
@@ -616,10 +616,32 @@ fn italian_earliest_king() {
 
 #[test]
 fn spanish_most_pieces_then_most_kings() {
-    // FORMATS §7: most pieces first (two men over one king) ...
+    // FORMATS §7 and the law of quantity (see `Spanish`): most pieces first (two men
+    // over one king) ...
     assert_moves::<Spanish>("W:WK19:B5,14,K15", &["19x1x5x14"]);
     // ... then most kings, the flying king landing anywhere beyond.
     assert_moves::<Spanish>("W:WK19:B14,K15", &["19x12x15", "19x8x15"]);
+    // ... with no precedence for a capture made by a king (brainking.com's table: no
+    // "regla prioritaria"): the men's captures stand beside the king's. On Czech's
+    // board, which is not mirrored, the same position (each row's squares in reverse
+    // order) leaves only the king's.
+    let king = ["25x18x21", "25x14x21", "25x11x21", "25x7x21", "25x4x21"];
+    let mut all = king.to_vec();
+    all.extend(["22x15x19", "23x14x19"]);
+    assert_moves::<Spanish>("W:W22,23,K25:B19,21", &all);
+    assert_moves::<Czech>(
+        "W:W22,23,K28:B18,24",
+        &["28x19x24", "28x15x24", "28x10x24", "28x6x24", "28x1x24"],
+    );
+}
+
+#[test]
+fn spanish_men_capture_kings() {
+    // No Spanish source forbids it, unlike Italian's FID 5.3 b (`italian_men_do_not_
+    // capture_kings`, the same positions): the man on 22 takes a king on 18 as it takes
+    // a man.
+    assert_moves::<Spanish>("W:W22:BK18", &["22x13x18"]);
+    assert_moves::<Spanish>("W:W22:B18", &["22x13x18"]);
 }
 
 #[test]
