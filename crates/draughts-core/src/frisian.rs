@@ -1,9 +1,11 @@
 //! Frisian draughts and Frysk!: the 10x10 game of Friesland, whose pieces capture along
 //! rows and columns as well as diagonals.
 //!
-//! Rules as the Frisian draughts association (DFS) has them, in the summaries of
-//! mindsports.nl ("Frisian Draughts rules"), Wikipedia ("Frisian draughts") and
-//! lidraughts (whose draw counts we follow, as pydraughts does):
+//! Rules as the Frisian draughts association (DFS) has them: its "Official Rules for
+//! Frisian Draughts" (2011; articles 1 to 9 read, as esportscommentator.blogspot.com
+//! publishes them), its summary at friesdammen.nl ("Frisian draughts", "The rules of the
+//! game"), and the summaries of mindsports.nl ("Frisian Draughts rules"), Wikipedia
+//! ("Frisian draughts") and lidraughts (whose draw counts we follow, as pydraughts does):
 //!
 //! - White moves first; men step diagonally forwards; kings fly along diagonals.
 //! - Men and kings capture in eight directions: diagonally, and along rows and columns
@@ -15,8 +17,13 @@
 //! - A man crowns only if its move ends on the far row.
 //! - A side with men may make at most three non-capturing moves in a row with the same
 //!   king ([`Variant::KING_MOVE_LIMIT`]).
-//! - Two kings against one are drawn after seven moves each; one king against one after
-//!   two moves each (lidraughts; the rules draw it at once unless a win is forced).
+//! - Two kings against one are drawn after seven moves each (friesdammen.nl: "seven moves
+//!   to finish"; a club report there, "Twa dammen tsjin ien",
+//!   tells of a capture on the stronger side's eighth move that came too late). One king
+//!   against one is drawn after two moves each: lidraughts' reading of a rule that draws
+//!   it at once unless a capture is forced (alemanni.pagesperso-orange.fr: "no player can
+//!   win"); we keep it, having found no text that counts it \[verify\]. No count was
+//!   found for other material (three kings against one play on, to repetition).
 //!
 //! ```
 //! use draughts_core::{perft, Frisian, Frysk, Position};

@@ -77,10 +77,16 @@ impl Precedence {
 
     /// What a king is worth, in hundredths of a man, under `most_value`: more than a man
     /// and less than two (the DFS rules: "a king has more value than a man, but less than
-    /// two men", mindsports.nl; "slightly less than 2 men", boardspace.net), so one king
-    /// yields to two men and two kings beat three. Sources that say "a man and a half"
-    /// (Wikipedia; pydraughts counts 1.501) differ only on three kings or more against
-    /// five men or more. Twenty kings stay below 4,096.
+    /// two men", mindsports.nl; "slightly less than 2 men", boardspace.net; lidraughts
+    /// counts 1.99), so one king yields to two men and two kings beat three. Sources that
+    /// say "a man and a half" (Wikipedia, playcheckers.io; pydraughts counts 1.501, so
+    /// that two kings still beat three men) differ on three kings or more against five
+    /// men or more: here three kings (5.97) beat five men and yield to six. The
+    /// association's own text, the DFS "Official Rules for Frisian Draughts" (2011, as
+    /// esportscommentator.blogspot.com publishes them; articles 1 to 9, the board to the
+    /// king's moves, could be read) and its summary at friesdammen.nl (the piece that
+    /// "can strike the biggest value must strike"), give no figure that could be
+    /// read \[verify the article on a shot's value\]. Twenty kings stay below 4,096.
     pub const KING_VALUE: u32 = 199;
 
     /// Whether any capture may be chosen.
@@ -159,5 +165,18 @@ mod tests {
         assert!(rank(1, 0, true) > rank(1, 0, false));
         assert!(rank(2, 0, false) > rank(1, 0, true));
         assert!(rank(0, 20, true) < 1 << 52);
+    }
+
+    /// Where a king worth 1.99 men and one worth 1.5 part: three kings beat five men
+    /// (5.97 against 5; at 1.5 the men would win, 4.5 against 5) and yield to six.
+    #[test]
+    fn three_kings_beat_five_men_and_yield_to_six() {
+        let rank = |men: u32, kings: u32| Precedence::FRISIAN.rank(men + kings, false, kings, 0);
+        assert!(rank(0, 3) > rank(5, 0));
+        assert!(rank(0, 3) < rank(6, 0));
+        // A king capturing three kings, against a man capturing five men.
+        assert!(Precedence::FRISIAN.rank(3, true, 3, 0) > rank(5, 0));
+        // Two kings against three men: strictly more, not a tie left to the king rule.
+        assert!(rank(0, 2) > Precedence::FRISIAN.rank(3, true, 0, 0));
     }
 }

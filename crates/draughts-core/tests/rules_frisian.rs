@@ -63,6 +63,28 @@ fn two_men_before_a_king() {
     assert_moves("W:W28:B18,K29", &["28x30x29"]);
 }
 
+/// Where the value of a king decides (`Precedence::KING_VALUE`, 1.99 men; see there for
+/// the sources): the king on 45 takes three kings (35 and 15 up its column, 4 along the
+/// top row) and the man on 46 five men (36 and 16 up its column, 7 along a row, 18 and
+/// 38 down another column). Three kings (5.97) beat five men, where a king worth a man
+/// and a half (4.5) would not; a sixth man (42) beats them.
+#[test]
+fn three_kings_before_five_men_not_six() {
+    assert_moves("W:WK45:B7,16,18,36,38,K1,K2,K4,K15,K35", &["45x3x4x15x35"]);
+    assert_moves(
+        "W:W46:B7,16,18,36,38,K1,K2,K4,K15,K35",
+        &["46x48x7x16x18x36x38"],
+    );
+    assert_moves(
+        "W:W46,K45:B7,16,18,36,38,K1,K2,K4,K15,K35",
+        &["45x3x4x15x35"],
+    );
+    assert_moves(
+        "W:W46,K45:B7,16,18,36,38,42,K1,K2,K4,K15,K35",
+        &["46x37x7x16x18x36x38x42"],
+    );
+}
+
 /// friesdammen.nl, "The rules of the game": "If a king and a draughtsman can strike an
 /// equal value, the king must strike."
 #[test]
