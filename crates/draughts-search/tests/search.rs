@@ -80,6 +80,17 @@ fn node_limit_stops_the_search() {
 }
 
 #[test]
+fn an_interrupted_iteration_reports_the_score_of_its_move() {
+    // White is a man short; whichever iteration the node limit interrupts, the score
+    // is that of the move played, never the stopped search's placeholder 0.
+    for nodes in [3_000, 20_000, 50_000] {
+        let result = search::<International>("W:W32-50:B1-20", Limits::nodes(nodes));
+        assert!(result.score <= -50, "{nodes} nodes: score {}", result.score);
+        assert_eq!(result.pv.first().copied(), result.best_move, "{nodes} nodes");
+    }
+}
+
+#[test]
 fn a_lost_side_takes_a_draw_by_the_king_move_rule() {
     // White (two kings) is three kings down on material, but 49 plies of king moves
     // have been played: any king move now completes the 25-move rule.

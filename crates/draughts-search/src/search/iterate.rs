@@ -80,20 +80,25 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 }
                 delta += delta / 2;
             };
-            if self.stopped && depth > first {
-                // An interrupted iteration's move is still good if it was already best.
-                if let Some(mv) = self.pv[0][0] {
-                    if self.pv_len[0] > 0 && Some(mv) == best.best_move {
-                        best.score = best.score.max(score);
-                    }
-                }
-                break;
-            }
             let pv: Vec<Move<V>> = self.pv[0][..self.pv_len[0]]
                 .iter()
                 .flatten()
                 .copied()
                 .collect();
+            if self.stopped && depth > first {
+                // An interrupted iteration's best move so far was searched in full and
+                // scored above every move searched before it, the last iteration's
+                // best (searched first) among them: it is played, with its score.
+                if let Some(&mv) = pv.first() {
+                    best.score = self.root_score;
+                    if Some(mv) != best.best_move {
+                        best.best_move = Some(mv);
+                        best.ponder = pv.get(1).copied();
+                        best.pv = pv;
+                    }
+                }
+                break;
+            }
             let best_changed = pv.first().is_some_and(|mv| Some(*mv) != best.best_move);
             best = SearchResult {
                 best_move: pv.first().copied().or(best.best_move),

@@ -329,6 +329,9 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     history: Box<[[i32; 64]; 64]>,
     pv: Box<[[Option<Move<V>>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The score of the root's principal variation, set whenever it changes: what an
+    /// interrupted iteration's best move is known to be worth.
+    root_score: Score,
     /// The moves of each ply, kept off the stack (a list is several kilobytes).
     lists: Box<[MoveList<V>]>,
     /// Their ordering keys.
@@ -348,6 +351,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             history: Box::new([[ordering::HISTORY_ONE / 2; 64]; 64]),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
+            root_score: 0,
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
         }

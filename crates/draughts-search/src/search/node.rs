@@ -156,6 +156,9 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 alpha = score;
                 self.pv_len[ply + 1] = 0;
                 self.update_pv(ply, self.lists[ply][index]);
+                if ply == 0 {
+                    self.root_score = score;
+                }
             }
         }
 
@@ -238,6 +241,9 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if score >= beta {
                         break;
                     }
