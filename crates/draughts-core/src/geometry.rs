@@ -196,8 +196,8 @@ pub trait Geometry:
     /// Squares are numbered from White's side, the usual numbering turned half a turn:
     /// square 1 is White's bottom-right playable square, then right to left and upwards
     /// (Spanish, on the mirrored board: 1 is h1, White's men start on 1-12). The bits
-    /// stay where they are; only the numbers change, square `n` taking the number
-    /// `SQUARES + 1 - n`.
+    /// stay where they are; only the numbers change, the square the usual numbering
+    /// calls `n` being `SQUARES + 1 - n`.
     const NUMBERED_FROM_WHITE: bool = false;
 
     /// The bit of the square numbered `n` (which must be on the board).
