@@ -338,8 +338,10 @@ impl<V: Variant> Bitboard<V> {
 
     /// The whole board packed into the low [`Geometry::SQUARES`] bits, in the layout's
     /// order: `self.rows(0, SIDE)` in one instruction ([`Bitboard::packed_in`] on
-    /// [`Bitboard::ALL`]). From square 1 up, but on a mirrored board (Italian,
-    /// Spanish) each row from the right.
+    /// [`Bitboard::ALL`]). Row by row from the top, from square 1 up on most boards;
+    /// on a mirrored board (Italian, Spanish) each row from the right, so from Italian's
+    /// square 1 up and, Spanish numbering from White's side, from its 29 to its 32,
+    /// then 25 to 28, and so on.
     ///
     /// ```
     /// use draughts_core::{Bitboard, Geometry, International, Italian, Square};
@@ -569,18 +571,32 @@ impl<V: Variant> Iterator for Squares<V> {
         if self.bits == 0 {
             return None;
         }
-        let mut bit = self.bits.trailing_zeros();
+        let from_white = <V::Board as Geometry>::NUMBERED_FROM_WHITE;
+        if !from_white && !<V::Board as Geometry>::MIRRORED {
+            let bit = self.bits.trailing_zeros();
+            self.bits &= self.bits - 1;
+            return Some(Bitboard::<V>::square_of_bit(bit));
+        }
+        // Numbered from White's side, the highest bit is in the lowest square's row.
+        let mut bit = if from_white {
+            63 - self.bits.leading_zeros()
+        } else {
+            self.bits.trailing_zeros()
+        };
         if <V::Board as Geometry>::MIRRORED {
-            // Squares are numbered right to left within each row of bits: the lowest
-            // row's highest bit is the lowest square.
+            // Squares are numbered from the other end of each row of bits: the first
+            // row's highest bit is the lowest square, or on a board numbered from White's
+            // side the last row's lowest bit.
             let w = u32::from(<V::Board as Geometry>::PER_ROW);
             let row_start = bit - bit % (2 * w + 1) + if bit % (2 * w + 1) >= w { w } else { 0 };
             let row = self.bits & (((1u64 << w) - 1) << row_start);
-            bit = 63 - row.leading_zeros();
-            self.bits &= !(1u64 << bit);
-        } else {
-            self.bits &= self.bits - 1;
+            bit = if from_white {
+                row.trailing_zeros()
+            } else {
+                63 - row.leading_zeros()
+            };
         }
+        self.bits &= !(1u64 << bit);
         Some(Bitboard::<V>::square_of_bit(bit))
     }
 

@@ -11,8 +11,13 @@
 //! squares of each row are masked before the `±1` shifts, which would otherwise run
 //! into the neighbouring row.
 //!
-//! A mirrored board ([`Board8Mirrored`], Italian and Spanish) has the same bits, its
-//! squares numbered from the other side of each row: square 1 is the top-left corner.
+//! A mirrored board ([`Board8Mirrored`], Italian; [`Board8MirroredFromWhite`], Spanish)
+//! has the same bits, its squares numbered from the other side of each row: square 1 is
+//! the top-left corner. Spanish numbers the same board from White's side instead, the
+//! other numbering turned half a turn: square 1 is White's bottom-right corner (h1), then
+//! right to left and upwards, so that its square `n` is Italian's `33 - n` on the same
+//! bit. Only the numbering differs, never the bits, so the move generator, which sees
+//! bits alone, runs the same code for both.
 //!
 //! The full board ([`Board8Full`], Turkish) plays on all 64 squares, so it has no room
 //! for ghost bits: square `n` has bit `n - 1`, row by row from the top left, and every
@@ -24,21 +29,22 @@ use std::hash::Hash;
 
 /// The four diagonal directions and the four orthogonal ones (along a row or a column,
 /// to the next playable square: two rows or columns on a board of dark squares, where
-/// only Frisian captures use them, one on the full board). "Up" is towards square 1
-/// (White's forward direction).
+/// only Frisian captures use them, one on the full board). "Up" is towards the top row,
+/// Black's side (White's forward direction), where square 1 is on every board but
+/// Spanish's ([`Board8MirroredFromWhite`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Direction {
-    /// Towards square 1, to the left.
+    /// Towards the top, to the left.
     UpLeft = 0,
-    /// Towards square 1, to the right.
+    /// Towards the top, to the right.
     UpRight = 1,
-    /// Towards the last square, to the left.
+    /// Towards the bottom, to the left.
     DownLeft = 2,
-    /// Towards the last square, to the right.
+    /// Towards the bottom, to the right.
     DownRight = 3,
-    /// Towards square 1, in the same column.
+    /// Towards the top, in the same column.
     Up = 4,
-    /// Towards the last square, in the same column.
+    /// Towards the bottom, in the same column.
     Down = 5,
     /// To the left, in the same row.
     Left = 6,
@@ -90,13 +96,13 @@ impl Direction {
         }
     }
 
-    /// Whether the direction points towards square 1 (diagonally or straight).
+    /// Whether the direction points towards the top (diagonally or straight).
     #[inline]
     pub const fn is_up(self) -> bool {
         matches!(self, Direction::UpLeft | Direction::UpRight | Direction::Up)
     }
 
-    /// Whether the direction points towards the last square (diagonally or straight).
+    /// Whether the direction points towards the bottom (diagonally or straight).
     #[inline]
     pub const fn is_down(self) -> bool {
         matches!(
@@ -123,8 +129,9 @@ impl Direction {
 
 /// Board geometry: the size of the board and the numbering of its playable squares.
 ///
-/// The four boards ([`Board10`], [`Board8`], [`Board8Mirrored`], [`Board8Full`]) are the
-/// only ones: the trait is sealed, and its items on the bit layout are the core's own.
+/// The five boards ([`Board10`], [`Board8`], [`Board8Mirrored`],
+/// [`Board8MirroredFromWhite`], [`Board8Full`]) are the only ones: the trait is sealed,
+/// and its items on the bit layout are the core's own.
 pub trait Geometry:
     sealed::Sealed + Copy + Eq + Hash + Debug + Default + Send + Sync + 'static
 {
@@ -149,7 +156,8 @@ pub trait Geometry:
     /// Bits of all playable squares.
     #[doc(hidden)]
     const VALID: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::SQUARES);
-    /// Bits of the top row (squares 1..=PER_ROW): where White crowns.
+    /// Bits of the top row, where White crowns: squares 1..=PER_ROW, or the last
+    /// PER_ROW squares on a board [`Geometry::NUMBERED_FROM_WHITE`].
     #[doc(hidden)]
     const TOP_ROW: u64 = line_mask(Self::ALL_SQUARES, Self::PER_ROW, 0, 1, Self::PER_ROW);
     /// Bits of the bottom row: where Black crowns.
@@ -179,10 +187,18 @@ pub trait Geometry:
         Self::PER_ROW,
         Self::SIDE,
     );
-    /// Squares are numbered right to left within each row of the bit layout, so that
-    /// square 1 is the top-left corner (the board seen from the side of Italian players,
-    /// whose bottom-right corner is playable).
+    /// The board is the ordinary one seen in a mirror: a1 is a light square and each
+    /// player's bottom-right corner is playable (Italian, Spanish). Its bits are the
+    /// ordinary board's, columns counted from the other side, so squares are numbered
+    /// right to left within each row of the bit layout, and square 1 is the top-left
+    /// corner.
     const MIRRORED: bool = false;
+    /// Squares are numbered from White's side, the usual numbering turned half a turn:
+    /// square 1 is White's bottom-right playable square, then right to left and upwards
+    /// (Spanish, on the mirrored board: 1 is h1, White's men start on 1-12). The bits
+    /// stay where they are; only the numbers change, the square the usual numbering
+    /// calls `n` being `SQUARES + 1 - n`.
+    const NUMBERED_FROM_WHITE: bool = false;
 
     /// The bit of the square numbered `n` (which must be on the board).
     #[doc(hidden)]
@@ -208,17 +224,28 @@ pub trait Geometry:
 
     /// The row (0 = top, White's far side) and column (0 = White's left) of the square
     /// numbered `n` (which must be on the board): square 1 is the top row's first
-    /// playable square, the corner itself on mirrored boards and on the full board.
+    /// playable square, the corner itself on mirrored boards and on the full board, and
+    /// White's bottom-right corner where the board is [`Geometry::NUMBERED_FROM_WHITE`].
     #[inline]
     fn coordinates(n: u8) -> (u8, u8) {
-        let i = n - 1;
-        let row = i / Self::PER_ROW;
+        let w = Self::PER_ROW;
         if Self::ALL_SQUARES {
-            return (row, i % Self::PER_ROW);
+            let i = n - 1;
+            return (i / w, i % w);
         }
+        // The place in the bit layout, which is the ordinary board's: on even rows the
+        // dark squares are in the odd columns (a1 dark), counted from the other side on
+        // a mirrored board.
+        let i = Self::renumber(n - 1);
+        let row = i / w;
+        let col = 2 * (i % w) + u8::from(row % 2 == 0);
         (
             row,
-            2 * (i % Self::PER_ROW) + u8::from(dark_offset::<Self>(row)),
+            if Self::MIRRORED {
+                Self::SIDE - 1 - col
+            } else {
+                col
+            },
         )
     }
 
@@ -232,14 +259,28 @@ pub trait Geometry:
         if Self::ALL_SQUARES {
             return Some(row * Self::SIDE + col + 1);
         }
-        (col % 2 == u8::from(dark_offset::<Self>(row))).then_some(row * Self::PER_ROW + col / 2 + 1)
+        // As `coordinates`, backwards: the column in the bit layout, then the number.
+        let col = if Self::MIRRORED {
+            Self::SIDE - 1 - col
+        } else {
+            col
+        };
+        (col % 2 == u8::from(row % 2 == 0))
+            .then(|| Self::renumber(row * Self::PER_ROW + col / 2) + 1)
     }
 
-    /// Between a 0-based square index and its place in the bit layout: the identity,
-    /// or on a mirrored board the reversal within the row (its own inverse).
+    /// Between a 0-based square index and its place in the bit layout: the identity; on
+    /// a mirrored board the reversal within the row; on a board numbered from White's
+    /// side the reversal of the whole order as well. Each is its own inverse, and they
+    /// commute, so their product is its own inverse too.
     #[doc(hidden)]
     #[inline(always)]
     fn renumber(i: u8) -> u8 {
+        let i = if Self::NUMBERED_FROM_WHITE {
+            Self::SQUARES - 1 - i
+        } else {
+            i
+        };
         if Self::MIRRORED {
             let w = Self::PER_ROW;
             i - i % w + (w - 1 - i % w)
@@ -249,9 +290,9 @@ pub trait Geometry:
     }
 }
 
-/// Keeps [`Geometry`] to the four boards of this module.
+/// Keeps [`Geometry`] to the five boards of this module.
 mod sealed {
-    /// Implemented by the four boards only.
+    /// Implemented by the five boards only.
     pub trait Sealed {}
 }
 
@@ -314,9 +355,9 @@ impl Geometry for Board8 {
     const SIDE: u8 = 8;
 }
 
-/// The 8x8 board of Italian and Spanish draughts: [`Board8`] seen in a mirror, so that
-/// the playable corner is at each player's right (FID Regolamento 2.3) and square 1 is the
-/// top-left corner (FID Regolamento 2.4).
+/// The 8x8 board of Italian draughts: [`Board8`] seen in a mirror, so that the playable
+/// corner is at each player's right (FID Regolamento 2.3) and square 1 is the top-left
+/// corner (FID Regolamento 2.4), White's men starting on 21-32.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board8Mirrored;
 
@@ -325,6 +366,21 @@ impl Geometry for Board8Mirrored {
     type EndBits = ();
     const SIDE: u8 = 8;
     const MIRRORED: bool = true;
+}
+
+/// The 8x8 board of Spanish draughts: [`Board8Mirrored`], the same bits, numbered from
+/// White's side: square 1 is White's bottom-right corner (h1), then right to left and
+/// upwards, White's men starting on 1-12 and Black's on 21-32 (see [`crate::Spanish`]
+/// for the sources). Square `n` here is square `33 - n` of [`Board8Mirrored`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board8MirroredFromWhite;
+
+impl sealed::Sealed for Board8MirroredFromWhite {}
+impl Geometry for Board8MirroredFromWhite {
+    type EndBits = ();
+    const SIDE: u8 = 8;
+    const MIRRORED: bool = true;
+    const NUMBERED_FROM_WHITE: bool = true;
 }
 
 /// The 8x8 board of Turkish draughts, every one of its 64 squares playable, numbered
@@ -337,14 +393,6 @@ impl Geometry for Board8Full {
     type EndBits = [u8; 2];
     const SIDE: u8 = 8;
     const ALL_SQUARES: bool = true;
-}
-
-/// Whether the dark squares of `row` (0 = top) are in the odd columns: on even rows of
-/// the ordinary board (a1 dark, so the top-left corner light) and on odd rows of the
-/// mirrored one.
-#[inline]
-const fn dark_offset<G: Geometry>(row: u8) -> bool {
-    (row % 2 == 0) != G::MIRRORED
 }
 
 /// Bit of the 0-based square index `i` on a board of dark squares with `per_row`
@@ -518,6 +566,27 @@ mod tests {
         assert_eq!(up_left, 1 << Board8Mirrored::bit_of_square(1));
     }
 
+    /// Spanish's numbering is Italian's turned half a turn on the same bits: square `n`
+    /// sits on Italian's `33 - n`, so 1 is the last bit and 32 the top-left corner's.
+    #[test]
+    fn numbered_from_white() {
+        type S = Board8MirroredFromWhite;
+        check::<S>();
+        assert_eq!(
+            (S::VALID, S::TOP_ROW),
+            (Board8Mirrored::VALID, Board8Mirrored::TOP_ROW)
+        );
+        for n in 1..=32 {
+            assert_eq!(S::bit_of_square(n), Board8Mirrored::bit_of_square(33 - n));
+            assert_eq!(S::square_of_bit(S::bit_of_square(n)), n);
+            let (row, col) = Board8Mirrored::coordinates(33 - n);
+            assert_eq!(S::coordinates(n), (row, col));
+        }
+        // White crowns on 29-32, the top row.
+        let top: u64 = (29..=32).map(|n| 1u64 << S::bit_of_square(n)).sum();
+        assert_eq!(S::TOP_ROW, top);
+    }
+
     /// On the full board every square is playable and each of the eight directions
     /// leads to the adjacent square, never round an edge.
     #[test]
@@ -553,8 +622,9 @@ mod tests {
     }
 
     /// Rows and columns agree with the diagrams of FORMATS §1 and §7: on the 8x8 board
-    /// of dark squares 1 is b8 and 29 is a1, on the mirrored one 1 is a8 and 32 h1, on
-    /// the full board 1 is a8 and 64 h1, and International's 46 is a1.
+    /// of dark squares 1 is b8 and 29 is a1, on the mirrored one 1 is a8 and 32 h1
+    /// (Spanish's: 1 is h1 and 32 a8), on the full board 1 is a8 and 64 h1, and
+    /// International's 46 is a1.
     #[test]
     fn coordinates_and_back() {
         fn check<G: Geometry>(corners: &[(u8, (u8, u8))]) {
@@ -581,11 +651,19 @@ mod tests {
             (32, (7, 6)),
         ]);
         check::<Board8Mirrored>(&[(1, (0, 0)), (5, (1, 1)), (29, (7, 1)), (32, (7, 7))]);
+        check::<Board8MirroredFromWhite>(&[
+            (1, (7, 7)),
+            (4, (7, 1)),
+            (5, (6, 6)),
+            (29, (0, 6)),
+            (32, (0, 0)),
+        ]);
         check::<Board8Full>(&[(1, (0, 0)), (8, (0, 7)), (57, (7, 0)), (64, (7, 7))]);
         check::<Board10>(&[(1, (0, 1)), (5, (0, 9)), (46, (9, 0)), (50, (9, 8))]);
         // a2 is light on the boards whose a1 is dark.
         assert_eq!(Board8::square_at(6, 0), None);
         assert_eq!(Board8Mirrored::square_at(7, 0), None);
+        assert_eq!(Board8MirroredFromWhite::square_at(7, 0), None);
     }
 
     #[test]

@@ -81,7 +81,9 @@ pub use bitboard::{Bitboard, Squares};
 pub use draw::{DrawClock, DrawReason};
 pub use fen::FenError;
 pub use game::{Game, GameResult, GameStatus, ResultTokenError, REPETITIONS_TO_DRAW};
-pub use geometry::{Board10, Board8, Board8Full, Board8Mirrored, Direction, Geometry};
+pub use geometry::{
+    Board10, Board8, Board8Full, Board8Mirrored, Board8MirroredFromWhite, Direction, Geometry,
+};
 pub use hub::HubPositionError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{IllegalMove, MoveTextError};

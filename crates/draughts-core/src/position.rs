@@ -1,7 +1,7 @@
 //! Positions: who stands where, and who is to move.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{shift, Direction, Geometry};
+use crate::geometry::{line_mask, shift, Direction, Geometry};
 use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece};
 use crate::square::Square;
@@ -113,14 +113,13 @@ impl<V: Variant> Position<V> {
     /// [`Variant::EMPTY_BACK_ROWS`] empty rows), [`Variant::FIRST_TO_MOVE`] to move.
     pub fn initial() -> Position<V> {
         type G<V> = <V as Variant>::Board;
-        let g = G::<V>::SQUARES;
-        let skip = V::EMPTY_BACK_ROWS * G::<V>::PER_ROW;
-        let mut black = 0u64;
-        let mut white = 0u64;
-        for i in skip..skip + V::MEN_PER_SIDE {
-            black |= 1u64 << G::<V>::bit_of_square(i + 1);
-            white |= 1u64 << G::<V>::bit_of_square(g - i);
-        }
+        // The first and last places of the bit layout, which runs row by row from the
+        // top whatever the numbering.
+        let (all, per_row) = (G::<V>::ALL_SQUARES, G::<V>::PER_ROW);
+        let skip = V::EMPTY_BACK_ROWS * per_row;
+        let men = V::MEN_PER_SIDE;
+        let black = line_mask(all, per_row, skip, 1, men);
+        let white = line_mask(all, per_row, G::<V>::SQUARES - skip - men, 1, men);
         Position::from_raw([white, black], 0, V::FIRST_TO_MOVE)
     }
 
@@ -598,20 +597,16 @@ impl<V: Variant> fmt::Debug for Position<V> {
 
 impl<V: Variant> fmt::Display for Position<V> {
     /// A diagram: one text row per board row (White at the bottom), `w b` for men,
-    /// `W B` for kings, `.` for empty dark squares, then the side to move. Square 1 is
-    /// the top row's first dark square: the top-left corner on mirrored boards.
+    /// `W B` for kings, `.` for empty dark squares, then the side to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = <V::Board as Geometry>::SIDE;
-        let mut number = 0;
         for row in 0..side {
             for col in 0..side {
-                let dark = ((row + col) % 2 == 1) != <V::Board as Geometry>::MIRRORED;
-                let c = if <V::Board as Geometry>::ALL_SQUARES || dark {
-                    number += 1;
-                    let square = Square::new_unchecked(number);
-                    self.piece_at(square).map_or('.', Piece::letter)
-                } else {
-                    ' '
+                let c = match <V::Board as Geometry>::square_at(row, col) {
+                    Some(n) => self
+                        .piece_at(Square::new_unchecked(n))
+                        .map_or('.', Piece::letter),
+                    None => ' ',
                 };
                 write!(f, "{c} ")?;
             }
@@ -624,17 +619,20 @@ impl<V: Variant> fmt::Display for Position<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{English, International, Italian};
+    use crate::{English, International, Italian, Spanish};
 
     /// Diagrams put square 1 where the boards have it: the second square of the top
-    /// row in English, the top-left corner on Italian's mirrored board.
+    /// row in English, the top-left corner on Italian's mirrored board, the bottom-right
+    /// one on Spanish's.
     #[test]
     fn diagrams_put_square_one_in_its_corner() {
         let english = "W:W32:B1".parse::<Position<English>>().unwrap().to_string();
         let italian = "W:W32:B1".parse::<Position<Italian>>().unwrap().to_string();
+        let spanish = "W:W1:B32".parse::<Position<Spanish>>().unwrap().to_string();
         assert!(english.starts_with("  b   .   .   . \n"), "{english}");
         assert!(italian.starts_with("b   .   .   .   \n"), "{italian}");
         assert!(italian.contains("\n  .   .   .   w \n"), "{italian}");
+        assert_eq!(spanish, italian);
     }
 
     /// `can_crown` agrees with the legal moves of positions from random games: a quiet

@@ -7,7 +7,8 @@ use std::fmt;
 
 /// A playable square, numbered as players read it: 1..=50 on the 10x10 board,
 /// 1..=32 on the 8x8 board of dark squares and 1..=64 on the full 8x8 board (Turkish),
-/// row by row from the top left, White at the bottom.
+/// row by row from the top left, White at the bottom; in Spanish from White's bottom
+/// right, row by row upwards ([`crate::Board8MirroredFromWhite`]).
 ///
 /// A `Square` knows no board: it is stored in moves and shared by every crate, and
 /// [`Square::new`] takes any number up to [`Square::MAX`]. Bound it by its board with
@@ -76,7 +77,8 @@ impl Square {
 /// How a variant's players write its squares ([`Variant::NOTATION`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Notation {
-    /// Square numbers, 1 at the top left, row by row (FORMATS §1).
+    /// Square numbers, 1 at the top left, row by row (FORMATS §1), or where the board
+    /// numbers from White's side, 1 at White's bottom right (Spanish).
     Numbers,
     /// A file letter from `a` at White's left and a rank from `1` on White's side, so
     /// that `a1` is White's bottom-left corner: Russian, Brazilian and Turkish, as
@@ -218,7 +220,10 @@ impl fmt::Display for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board10, Board8, Board8Full, Board8Mirrored, English, Russian, Turkish};
+    use crate::{
+        Board10, Board8, Board8Full, Board8Mirrored, Board8MirroredFromWhite, English, Russian,
+        Turkish,
+    };
 
     fn square(n: u8) -> Square {
         Square::new_unchecked(n)
@@ -240,6 +245,7 @@ mod tests {
     fn names_read_back_on_every_board() {
         round_trip::<Board8>();
         round_trip::<Board8Mirrored>();
+        round_trip::<Board8MirroredFromWhite>();
         round_trip::<Board8Full>();
         round_trip::<Board10>();
     }
@@ -265,6 +271,9 @@ mod tests {
         );
         assert_eq!(square(1).to_algebraic::<Board8Mirrored>(), "a8");
         assert_eq!(square(32).to_algebraic::<Board8Mirrored>(), "h1");
+        assert_eq!(square(1).to_algebraic::<Board8MirroredFromWhite>(), "h1");
+        assert_eq!(square(4).to_algebraic::<Board8MirroredFromWhite>(), "b1");
+        assert_eq!(square(32).to_algebraic::<Board8MirroredFromWhite>(), "a8");
         assert_eq!(square(46).to_algebraic::<Board10>(), "a1");
         assert_eq!(square(5).to_algebraic::<Board10>(), "j10");
     }

@@ -62,7 +62,9 @@
 //! with them every command of the engine.
 
 pub use crate::frisian::{Frisian, Frysk};
-use crate::geometry::{Board10, Board8, Board8Full, Board8Mirrored, Geometry};
+use crate::geometry::{
+    Board10, Board8, Board8Full, Board8Mirrored, Board8MirroredFromWhite, Geometry,
+};
 use crate::piece::Color;
 use crate::precedence::Precedence;
 use crate::square::Notation;
@@ -412,7 +414,8 @@ impl Variant for Italian {
     const PDN_RESULTS: [&'static str; 3] = ["1-0", "1/2-1/2", "0-1"];
 }
 
-/// Spanish draughts (damas españolas) on the mirrored 8x8 board, numbered as Italian's.
+/// Spanish draughts (damas españolas) on the mirrored 8x8 board, numbered from White's
+/// side.
 ///
 /// White moves first; men move and capture forwards only; kings fly; a man reaching the
 /// far row is crowned and its move ends; men capture kings as well as men (no source
@@ -423,19 +426,20 @@ impl Variant for Italian {
 /// calidad", not "regla prioritaria"; the Portuguese federation's "Regras do jogo de damas
 /// clássicas", rule 7 a to c, the same game on the mirrored board: "Quantidade",
 /// "Qualidade", a king worth more than a man). The Spanish federation's (FEDA) own
-/// rulebook could not be found \[verify\]. Numbering: Spanish and Portuguese texts number
-/// the squares from White's side, 1 at White's bottom right, right to left and upwards,
-/// White on 1-12 (realidad-simulada.es, "Juego clásico español de damas"; the Portuguese
-/// rules, rule 3), so their square `n` is our `33 - n`; we keep the Italian numbering of
-/// FORMATS §7, the shared format, and leave the custom to a later notation
-/// \[verify\]. No move count for a draw was found: only repetition draws here.
+/// rulebook could not be found \[verify\]. Numbering ([`Board8MirroredFromWhite`]): the
+/// squares are numbered from White's side, 1 at White's bottom right (h1), right to left
+/// and upwards, White's men starting on 1-12 and Black's on 21-32 (realidad-simulada.es,
+/// "Juego clásico español de damas"; the Portuguese rules, rule 3; PDN 3.0's GameType
+/// list, damforum.nl, "PDN standard", 2009: Spanish `24,W,8,8,N1,1`, numbers from the
+/// bottom right, against Italian's `22,W,8,8,N2,1`). Square `n` is Italian's `33 - n` on
+/// the same board. No move count for a draw was found: only repetition draws here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Spanish;
 
 impl Variant for Spanish {
     const NAME: &'static str = "spanish";
     const ALIASES: &'static [&'static str] = &["damas"];
-    type Board = Board8Mirrored;
+    type Board = Board8MirroredFromWhite; // realidad-simulada.es; Portuguese rule 3
     const FIRST_TO_MOVE: Color = Color::White;
     const MEN_PER_SIDE: u8 = 12;
     const FLYING_KINGS: bool = true;

@@ -318,7 +318,7 @@ fn every_variant_writes_its_board() {
         ("pool", "23,B,8,8,N1,0"),
         ("russian", "25,W,8,8,A0,0"),
         ("italian", "22,W,8,8,N2,1"),
-        ("spanish", "24,W,8,8,N2,1"),
+        ("spanish", "24,W,8,8,N1,1"),
         ("czech", "29,W,8,8,N2,0"),
         ("thai", "31,W,8,8,N2,0"),
         ("turkish", "30,W,8,8,A0,0"),

@@ -34,9 +34,14 @@ fn key<V: Variant>(mv: &draughts_core::Move<V>) -> brute::Key {
     )
 }
 
-/// Squares per row of `V`'s board.
-fn per_row<V: Variant>() -> u8 {
-    <V::Board as Geometry>::PER_ROW
+/// Whether square `n` is on the row where `color`'s men are crowned: the top row for
+/// White, the bottom one for Black, whichever numbers the board gives them.
+fn on_crowning_row<V: Variant>(color: Color, n: u8) -> bool {
+    let (row, _) = <V::Board as Geometry>::coordinates(n);
+    match color {
+        Color::White => row == 0,
+        Color::Black => row == <V::Board as Geometry>::SIDE - 1,
+    }
 }
 
 /// Positions reached by random legal moves from the initial position. A game that ends
@@ -73,7 +78,6 @@ fn placement<V: Variant>(
         prop::collection::vec((0u8..100, 0u8..100, any::<bool>()), squares),
     )
         .prop_map(move |(density, king_share, white_to_move, cells)| {
-            let w = per_row::<V>() as usize;
             let mut lists: [Vec<String>; 2] = Default::default();
             for (i, (occupied, kind, white)) in cells.into_iter().enumerate() {
                 let side = usize::from(!white);
@@ -81,7 +85,8 @@ fn placement<V: Variant>(
                     continue;
                 }
                 let n = i + 1;
-                let crowning = if white { n <= w } else { n > squares - w };
+                let color = if white { Color::White } else { Color::Black };
+                let crowning = on_crowning_row::<V>(color, n as u8);
                 let king = kind < king_share || crowning;
                 lists[side].push(format!("{}{n}", if king { "K" } else { "" }));
             }
@@ -585,16 +590,9 @@ fn no_man_on_its_crowning_row() {
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 pos = pos.play_unchecked(&moves[(rng % moves.len() as u64) as usize]);
-                let w = u32::from(per_row::<V>());
-                let last = Bitboard::<V>::ALL.len() as u32;
                 for (s, p) in pos.piece_squares() {
-                    let n = u32::from(s.number());
                     if p.kind == Kind::Man {
-                        let crowning = match p.color {
-                            Color::White => n <= w,
-                            Color::Black => n > last - w,
-                        };
-                        assert!(!crowning, "{pos:?}");
+                        assert!(!on_crowning_row::<V>(p.color, s.number()), "{pos:?}");
                     }
                 }
                 // And the FEN of such a position reads back.

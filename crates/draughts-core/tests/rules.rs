@@ -9,9 +9,9 @@
 //! rules must give the mirrored moves.
 
 use draughts_core::{
-    Antidraughts, Bitboard, Brazilian, Breakthrough, Color, Czech, English, Game, GameStatus,
-    International, Italian, Killer, Kind, MoveTextError, Piece, Pool, Position, Russian, Spanish,
-    Square, Variant,
+    Antidraughts, Bitboard, Board8Mirrored, Board8MirroredFromWhite, Brazilian, Breakthrough,
+    Color, Czech, English, Game, GameStatus, International, Italian, Killer, Kind, MoveTextError,
+    Piece, Pool, Position, Russian, Spanish, Square, Variant, VariantKind,
 };
 use std::collections::BTreeSet;
 
@@ -551,9 +551,11 @@ fn russian_first_mover_and_free_choice() {
     assert_moves::<Russian>("W:WK29:B14,25", &["29x9x14x25", "29x5x14x25"]);
 }
 
-// Italian and Spanish number their mirrored board from its top-left corner (FID
-// Regolamento 2.4): square `n` is in row `(n-1)/4`, column `2k` of even rows and `2k+1`
-// of odd ones. Czech numbers the board as English does.
+// Italian numbers its mirrored board from its top-left corner (FID Regolamento 2.4):
+// square `n` is in row `(n-1)/4`, column `2k` of even rows and `2k+1` of odd ones.
+// Spanish numbers the same board from White's side (see `Spanish`): its square `n` is
+// Italian's `33 - n`, 1 at White's bottom right (h1). Czech numbers the board as English
+// does.
 
 #[test]
 fn italian_board_and_start() {
@@ -572,6 +574,45 @@ fn italian_board_and_start() {
     assert_eq!(
         first,
         ["21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"]
+    );
+}
+
+#[test]
+fn spanish_board_and_start() {
+    // realidad-simulada.es and the Portuguese rules, rule 3: 1 is White's bottom-right
+    // corner, h1, and 32 the top-left, a8, where Italian has its 1. A king on 28 (b7)
+    // flies to the corners 32 (a8) and 31 (c8), to 24 (a6), and down the diagonal
+    // to h1: 23, 19, 14, 10, 5, 1.
+    assert_eq!(Square::from_text::<Spanish>("h1"), Ok(sq(1)));
+    assert_eq!(sq(1).to_algebraic::<Board8MirroredFromWhite>(), "h1");
+    assert_eq!(sq(32).to_algebraic::<Board8MirroredFromWhite>(), "a8");
+    assert_eq!(sq(1).to_algebraic::<Board8Mirrored>(), "a8");
+    assert_eq!(VariantKind::Spanish.coordinates(sq(1)), Some((7, 7)));
+    assert_eq!(VariantKind::Italian.coordinates(sq(1)), Some((0, 0)));
+    let diagonal = ["28-23", "28-19", "28-14", "28-10", "28-5", "28-1"];
+    let mut all = diagonal.to_vec();
+    all.extend(["28-32", "28-31", "28-24"]);
+    assert_moves::<Spanish>("W:WK28:B13", &all);
+    // White's men on 1-12, Black's on 21-32, White first: the Italian start turned
+    // half a turn in its numbers.
+    let start = Position::<Spanish>::initial();
+    assert_eq!(start.to_fen(), "W:W1-12:B21-32");
+    assert_eq!(start.turn(), Color::White);
+    assert_eq!(
+        pdn_texts(&start),
+        ["10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"]
+    );
+    assert_eq!(start.piece_at(sq(1)).map(|p| p.color), Some(Color::White));
+    assert_eq!(start.piece_at(sq(32)).map(|p| p.color), Some(Color::Black));
+    // The texts read back: a step, then a capture.
+    let after = start.play_text("11-15").unwrap();
+    assert_eq!(after.to_fen(), "B:W1-10,12,15:B21-32");
+    let after = after.play_text("22-19").unwrap();
+    let capture = after.parse_move("15x22").unwrap();
+    assert_eq!(after.move_text(&capture), "15x22");
+    assert_eq!(
+        after.play(&capture).unwrap().to_fen(),
+        "B:W1-10,12,22:B21,23-32"
     );
 }
 
@@ -618,17 +659,17 @@ fn italian_earliest_king() {
 fn spanish_most_pieces_then_most_kings() {
     // FORMATS §7 and the law of quantity (see `Spanish`): most pieces first (two men
     // over one king) ...
-    assert_moves::<Spanish>("W:WK19:B5,14,K15", &["19x1x5x14"]);
+    assert_moves::<Spanish>("W:WK14:BK18,19,28", &["14x32x19x28"]);
     // ... then most kings, the flying king landing anywhere beyond.
-    assert_moves::<Spanish>("W:WK19:B14,K15", &["19x12x15", "19x8x15"]);
+    assert_moves::<Spanish>("W:WK14:BK18,19", &["14x21x18", "14x25x18"]);
     // ... with no precedence for a capture made by a king (brainking.com's table: no
     // "regla prioritaria"): the men's captures stand beside the king's. On Czech's
-    // board, which is not mirrored, the same position (each row's squares in reverse
-    // order) leaves only the king's.
-    let king = ["25x18x21", "25x14x21", "25x11x21", "25x7x21", "25x4x21"];
+    // board, which is not mirrored and is numbered from the top (the same place in each
+    // row, the rows in reverse order), the same position leaves only the king's.
+    let king = ["8x15x12", "8x19x12", "8x22x12", "8x26x12", "8x29x12"];
     let mut all = king.to_vec();
-    all.extend(["22x15x19", "23x14x19"]);
-    assert_moves::<Spanish>("W:W22,23,K25:B19,21", &all);
+    all.extend(["11x18x14", "10x19x14"]);
+    assert_moves::<Spanish>("W:WK8,10,11:B12,14", &all);
     assert_moves::<Czech>(
         "W:W22,23,K28:B18,24",
         &["28x19x24", "28x15x24", "28x10x24", "28x6x24", "28x1x24"],
@@ -638,10 +679,10 @@ fn spanish_most_pieces_then_most_kings() {
 #[test]
 fn spanish_men_capture_kings() {
     // No Spanish source forbids it, unlike Italian's FID 5.3 b (`italian_men_do_not_
-    // capture_kings`, the same positions): the man on 22 takes a king on 18 as it takes
-    // a man.
-    assert_moves::<Spanish>("W:W22:BK18", &["22x13x18"]);
-    assert_moves::<Spanish>("W:W22:B18", &["22x13x18"]);
+    // capture_kings`, the same positions, 22 and 18 there being 11 and 15 here): the man
+    // on 11 takes a king on 15 as it takes a man.
+    assert_moves::<Spanish>("W:W11:BK15", &["11x20x15"]);
+    assert_moves::<Spanish>("W:W11:B15", &["11x20x15"]);
 }
 
 #[test]

@@ -163,17 +163,16 @@ fn capitalised(name: &str) -> String {
 }
 
 /// The board with its pieces (`w b` men, `W B` kings, `.` empty) and, beside it, the
-/// square numbers; White at the bottom.
+/// square numbers where the board has them (mirrored in Italian, from White's bottom
+/// right in Spanish, every square in Turkish); White at the bottom.
 pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
     let side = <V::Board as Geometry>::SIDE;
     let mut text = String::new();
-    let mut number = 0u8;
     for row in 0..side {
         let mut line = String::from("   ");
         let mut numbers = String::from("    ");
         for col in 0..side {
-            if (row + col) % 2 == 1 {
-                number += 1;
+            if let Some(number) = <V::Board as Geometry>::square_at(row, col) {
                 let piece = Square::new(number).and_then(|s| pos.piece_at(s));
                 line.push(piece.map_or('.', Piece::letter));
                 line.push(' ');
@@ -197,7 +196,7 @@ pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International};
+    use draughts_core::{English, International, Italian, Spanish};
 
     #[test]
     fn diagrams() {
@@ -211,6 +210,30 @@ mod tests {
         let english = diagram(&Position::<English>::initial());
         assert_eq!(english.lines().count(), 9);
         assert!(english.lines().nth(7).unwrap().ends_with("32"));
+        // The mirrored board: Italian's 1 is the top-left corner, Spanish's the
+        // bottom-right one, White's men on 1-12 at the bottom.
+        let italian = diagram(&Position::<Italian>::initial());
+        let spanish = diagram(&Position::<Spanish>::initial());
+        let (top, bottom) = (
+            |d: &str| d.lines().next().unwrap().to_string(),
+            |d: &str| d.lines().nth(7).unwrap().to_string(),
+        );
+        assert_eq!(
+            top(&italian),
+            "   b   b   b   b         1     2     3     4"
+        );
+        assert_eq!(
+            bottom(&italian),
+            "     w   w   w   w         29    30    31    32"
+        );
+        assert_eq!(
+            top(&spanish),
+            "   b   b   b   b        32    31    30    29"
+        );
+        assert_eq!(
+            bottom(&spanish),
+            "     w   w   w   w          4     3     2     1"
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ fn every_variant_perfts_and_analyses() {
         ("pool", "B:W21-32:B1-12", 7482),
         ("russian", algebraic, 7482),
         ("italian", "W:W21-32:B1-12", 7361),
-        ("spanish", "W:W21-32:B1-12", 7361),
+        ("spanish", "W:W1-12:B21-32", 7361),
         ("czech", "W:W21-32:B1-12", 7361),
         ("thai", "W:W25-32:B1-8", 26592),
         ("turkish", "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7", 85090),

@@ -127,8 +127,9 @@ impl Board {
     }
 
     /// The row (0 = top) and column (0 = left) of `square` as the variant's diagrams
-    /// place it, White at the bottom (the mirrored board of Italian and Spanish and
-    /// Turkish's full board included).
+    /// place it, White at the bottom (the mirrored board of Italian and Spanish, whose
+    /// square 1 is the top-left and the bottom-right corner, and Turkish's full board
+    /// included).
     fn square_coordinates(&self, square: i64) -> PyResult<(u8, u8)> {
         let square = self.square(square)?;
         let kind = self.game.kind();

@@ -163,6 +163,11 @@ def test_algebraic_squares_where_the_variant_writes_them():
     assert turkish.square_name(1) == "a8" and turkish.square_name(64) == "h1"
     assert turkish.square_coordinates(64) == (7, 7)
     assert Board("italian").square_coordinates(1) == (0, 0)
+    # Spanish numbers the same board from White's side: 1 is h1, White starts on 1-12.
+    spanish = Board("spanish")
+    assert spanish.square_coordinates(1) == (7, 7)
+    assert spanish.fen() == "W:W1-12:B21-32"
+    assert str(spanish.push_text("11-15")) == "11-15"
     assert russian.square_coordinates(29) == (7, 0)
     with pytest.raises(InvalidSquare):
         turkish.square_coordinates(65)

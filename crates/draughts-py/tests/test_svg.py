@@ -53,11 +53,13 @@ def test_flipped_puts_square_one_at_the_bottom():
 
 
 def test_squares_sit_where_each_variant_puts_them():
-    """Italian's square 1 is the top-left corner; Turkish's 64 squares all fit the board;
-    Russian labels its squares a1..h8."""
+    """Italian's square 1 is the top-left corner, Spanish's the bottom-right one;
+    Turkish's 64 squares all fit the board; Russian labels its squares a1..h8."""
     at = lambda root, label: next(t for t in root.findall(f"{NS}text") if t.text == label)
     italian = _parse(svg.board(Board("italian")))
     assert float(at(italian, "1").get("x")) < 40 and float(at(italian, "1").get("y")) < 40
+    spanish = _parse(svg.board(Board("spanish")))
+    assert float(at(spanish, "1").get("x")) > 280 and float(at(spanish, "1").get("y")) > 280
     turkish = _parse(svg.board(Board("turkish")))
     texts = turkish.findall(f"{NS}text")
     assert len(texts) == 64

@@ -374,6 +374,7 @@ impl VariantKind {
     /// let square = |n| Square::new(n).unwrap();
     /// assert_eq!(VariantKind::English.coordinates(square(1)), Some((0, 1)));
     /// assert_eq!(VariantKind::Italian.coordinates(square(1)), Some((0, 0)));
+    /// assert_eq!(VariantKind::Spanish.coordinates(square(1)), Some((7, 7)));
     /// assert_eq!(VariantKind::Turkish.coordinates(square(64)), Some((7, 7)));
     /// assert_eq!(VariantKind::English.coordinates(square(33)), None);
     /// ```

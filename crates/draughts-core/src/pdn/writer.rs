@@ -40,11 +40,12 @@ pub fn write_game<V: Variant>(game: &Game<V>) -> String {
 ///
 /// ```
 /// use draughts_core::pdn::game_type_tag;
-/// use draughts_core::{English, International, Italian, Russian};
+/// use draughts_core::{English, International, Italian, Russian, Spanish};
 ///
 /// assert_eq!(game_type_tag::<International>(), "20,W,10,10,N2,0");
 /// assert_eq!(game_type_tag::<English>(), "21,B,8,8,N1,0");
 /// assert_eq!(game_type_tag::<Italian>(), "22,W,8,8,N2,1");
+/// assert_eq!(game_type_tag::<Spanish>(), "24,W,8,8,N1,1");
 /// assert_eq!(game_type_tag::<Russian>(), "25,W,8,8,A0,0");
 /// ```
 pub fn game_type_tag<V: Variant>() -> String {

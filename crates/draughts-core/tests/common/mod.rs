@@ -16,6 +16,9 @@ pub struct Rules {
     pub side: i32,
     /// Square 1 is the top-left corner (Italian, Spanish); else the one right of it.
     pub mirrored: bool,
+    /// The squares are numbered from the bottom: square `n` is the one numbered
+    /// `squares + 1 - n` from the top (Spanish: 1 is White's bottom-right corner).
+    pub numbered_from_bottom: bool,
     /// Kings move and capture along whole free diagonals.
     pub flying_kings: bool,
     /// Men capture backwards.
@@ -72,6 +75,7 @@ impl Brute for International {
     const RULES: Rules = Rules {
         side: 10,
         mirrored: false,
+        numbered_from_bottom: false,
         flying_kings: true,
         men_capture_backwards: true,
         majority: true,
@@ -119,6 +123,7 @@ impl Brute for English {
     const RULES: Rules = Rules {
         side: 8,
         mirrored: false,
+        numbered_from_bottom: false,
         flying_kings: false,
         men_capture_backwards: false,
         majority: false,
@@ -155,10 +160,12 @@ impl Brute for Italian {
     };
 }
 
-/// Men as in English, kings flying; most pieces, then most kings; the board mirrored.
+/// Men as in English, kings flying; most pieces, then most kings; the board mirrored and
+/// numbered from White's side: 1 is h1, White's bottom-right corner.
 impl Brute for Spanish {
     const RULES: Rules = Rules {
         mirrored: true,
+        numbered_from_bottom: true,
         flying_kings: true,
         majority: true,
         most_kings: true,
@@ -237,6 +244,7 @@ impl Brute for Pool {
     const RULES: Rules = Rules {
         side: 8,
         mirrored: false,
+        numbered_from_bottom: false,
         flying_kings: true,
         men_capture_backwards: true,
         majority: false,
@@ -275,6 +283,7 @@ type Found = BTreeMap<Key, Rank>;
 pub struct Board {
     side: i32,
     mirrored: bool,
+    numbered_from_bottom: bool,
     full: bool,
     cells: Vec<Option<Piece>>,
     turn: Color,
@@ -292,6 +301,7 @@ impl Board {
         Board {
             side,
             mirrored: V::RULES.mirrored,
+            numbered_from_bottom: V::RULES.numbered_from_bottom,
             full: V::RULES.full_board,
             cells,
             turn: pos.turn(),
@@ -309,6 +319,7 @@ impl Board {
 
     /// Row (0 = top) and column (0 = left) of square `n`.
     fn coords(&self, n: u8) -> (i32, i32) {
+        let n = self.counted_from_top(n);
         let i = i32::from(n) - 1;
         let (row, k) = (i / self.per_row(), i % self.per_row());
         let col = if self.full {
@@ -328,7 +339,17 @@ impl Board {
             return inside.then(|| (row * self.side + col + 1) as u8);
         }
         let dark = (row + col) % 2 == if self.mirrored { 0 } else { 1 };
-        (inside && dark).then(|| (row * self.per_row() + col / 2 + 1) as u8)
+        (inside && dark).then(|| self.counted_from_top((row * self.per_row() + col / 2 + 1) as u8))
+    }
+
+    /// The number counted from the top of the square numbered `n` on this board, and
+    /// back (the same reversal).
+    fn counted_from_top(&self, n: u8) -> u8 {
+        if self.numbered_from_bottom {
+            (self.side * self.per_row() + 1) as u8 - n
+        } else {
+            n
+        }
     }
 
     /// The next square from `n` in direction `(dr, dc)`.

@@ -248,7 +248,7 @@ pub fn board_view<V: Variant>(game: &Game<V>) -> BoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_core::{English, International, Italian, Russian, Turkish};
+    use draughts_core::{English, International, Italian, Russian, Spanish, Turkish};
 
     fn place<V: Variant>(number: u8) -> (u8, u8) {
         <V::Board as Geometry>::coordinates(number)
@@ -272,6 +272,9 @@ mod tests {
         assert_eq!(place::<Italian>(1), (0, 0));
         assert_eq!(place::<Italian>(5), (1, 1));
         assert_eq!(place::<Italian>(32), (7, 7));
+        assert_eq!(place::<Spanish>(1), (7, 7));
+        assert_eq!(place::<Spanish>(4), (7, 1));
+        assert_eq!(place::<Spanish>(32), (0, 0));
         assert_eq!(place::<Turkish>(1), (0, 0));
         assert_eq!(place::<Turkish>(10), (1, 1));
         assert_eq!(place::<Turkish>(64), (7, 7));
@@ -281,6 +284,7 @@ mod tests {
         assert_eq!(labels::<Russian>()[0], "b8");
         assert_eq!(labels::<Turkish>()[0], "a8");
         assert_eq!(labels::<Turkish>()[63], "h1");
+        assert_eq!(labels::<Spanish>()[0], "1");
     }
 
     #[test]
