@@ -86,7 +86,11 @@ fn an_interrupted_iteration_reports_the_score_of_its_move() {
     for nodes in [3_000, 20_000, 50_000] {
         let result = search::<International>("W:W32-50:B1-20", Limits::nodes(nodes));
         assert!(result.score <= -50, "{nodes} nodes: score {}", result.score);
-        assert_eq!(result.pv.first().copied(), result.best_move, "{nodes} nodes");
+        assert_eq!(
+            result.pv.first().copied(),
+            result.best_move,
+            "{nodes} nodes"
+        );
     }
 }
 
