@@ -1,12 +1,14 @@
-//! Arbitrary bytes through the PDN reader and the replay for both variants.
+//! Arbitrary bytes through the PDN reader and the replay for International, English and
+//! Spanish (whose squares a `GameType` in Italian's numbering translates).
 //!
 //! Checked: nothing panics; a game that reads writes text that reads back to the same
-//! game (unless a comment holds a brace, which the writer must alter); a main line that
-//! replays writes (with the shortest move texts) text that replays to the same moves.
+//! game (unless a comment holds a brace, which the writer must alter); a `GameType` tag
+//! that reads writes text that reads back to the same fields; a main line that replays
+//! writes (with the shortest move texts) text that replays to the same moves.
 #![no_main]
 
-use draughts_core::pdn::{read_games, PdnGame, PdnMove, PdnReader};
-use draughts_core::{English, International, Variant};
+use draughts_core::pdn::{read_games, GameType, PdnGame, PdnMove, PdnReader};
+use draughts_core::{English, International, Spanish, Variant};
 use libfuzzer_sys::fuzz_target;
 
 /// The game without what writing and reading may change: places and ordinal, and a
@@ -71,7 +73,11 @@ fuzz_target!(|data: &[u8]| {
                 .unwrap_or_else(|e| panic!("written game does not read: {e}\n{text}"));
             assert_eq!(normalised(back), normalised(&game), "{text}");
         }
+        if let Some(Ok(tag)) = game.game_type_fields() {
+            assert_eq!(tag.to_string().parse::<GameType>(), Ok(tag), "{tag}");
+        }
         replay::<International>(&game);
         replay::<English>(&game);
+        replay::<Spanish>(&game);
     }
 });

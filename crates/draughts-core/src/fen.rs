@@ -23,6 +23,7 @@
 //! and positions reached by play never carry one).
 
 use crate::geometry::Geometry;
+use crate::notation::map_number;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, PositionError};
 use crate::square::{Notation, Square, SquareError};
@@ -286,8 +287,9 @@ impl<V: Variant> FromStr for Position<V> {
     }
 }
 
-/// Reads one king run of the `R` field: `W28x2` is White's king on 28, two moves in a row.
-fn parse_run<V: Variant>(item: &str) -> Option<(Color, Square, u8)> {
+/// Splits one king run of the `R` field into its colour, square and length as written:
+/// `W28x2` is White's king on 28, two moves in a row.
+fn split_run(item: &str) -> Option<(Color, &str, &str)> {
     let mut chars = item.chars();
     let color = match chars.next()? {
         'W' | 'w' => Color::White,
@@ -298,21 +300,37 @@ fn parse_run<V: Variant>(item: &str) -> Option<(Color, Square, u8)> {
     if moves.is_empty() || moves.len() > 3 || !moves.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    Some((color, square, moves))
+}
+
+/// Reads one king run of the `R` field.
+fn parse_run<V: Variant>(item: &str) -> Option<(Color, Square, u8)> {
+    let (color, square, moves) = split_run(item)?;
     let square = Square::from_text::<V>(square).ok()?;
     Some((color, square, moves.parse().ok()?))
 }
 
-/// Reads lidraughts' field of king runs, `+` Black's count and square `+` White's
-/// (`+0+228`): White's run, then Black's, each `None` when its count is 0.
-fn parse_lidraughts_runs(field: &str) -> Option<[Option<(Square, u8)>; 2]> {
+/// Splits lidraughts' field of king runs, `+` Black's count and square `+` White's
+/// (`+0+228`), into Black's and White's parts, each as its count and square as written
+/// (`("2", "28")`), the square empty for a count of 0.
+fn split_lidraughts_runs(field: &str) -> Option<[(&str, &str); 2]> {
     let (black, white) = field.strip_prefix('+')?.split_once('+')?;
-    let side = |text: &str| -> Option<Option<(Square, u8)>> {
+    fn side(text: &str) -> Option<(&str, &str)> {
         let text = text.trim();
         if text.is_empty() || text.len() > 4 || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         // One digit of count (lidraughts reads it so), then the square.
-        let (count, square) = text.split_at(1);
+        Some(text.split_at(1))
+    }
+    Some([side(black)?, side(white)?])
+}
+
+/// Reads lidraughts' field of king runs: White's run, then Black's, each `None` when its
+/// count is 0.
+fn parse_lidraughts_runs(field: &str) -> Option<[Option<(Square, u8)>; 2]> {
+    let [black, white] = split_lidraughts_runs(field)?;
+    let side = |(count, square): (&str, &str)| -> Option<Option<(Square, u8)>> {
         let count: u8 = count.parse().ok()?;
         if count == 0 {
             return Some(None);
@@ -321,6 +339,76 @@ fn parse_lidraughts_runs(field: &str) -> Option<[Option<(Square, u8)>; 2]> {
         Some(Some((square, count)))
     };
     Some([side(white)?, side(black)?])
+}
+
+/// A FEN (unwrapped as the reader unwraps it) with each square number of its piece
+/// lists and king runs written as `map(n)` instead, where `map` has one: a range becomes
+/// the list of its squares (`K1-3` to `K32,K31,K30` for `33 - n`). What is not a number
+/// on `G`'s board (an algebraic name, a bad item) is kept as written, for the reader to
+/// judge.
+pub(crate) fn map_fen_numbers<G: Geometry>(text: &str, map: impl Fn(u32) -> Option<u32>) -> String {
+    let number = |text: &str| map_number(text, &map);
+    let item = |item: &str| -> Option<String> {
+        let (kind, End::Number(first), End::Number(last)) = parse_item::<G>(item)? else {
+            return None;
+        };
+        if first == 0 || first > last || last > u32::from(G::SQUARES) {
+            return None;
+        }
+        let king = if kind == Kind::King { "K" } else { "" };
+        let squares: Option<Vec<String>> = (first..=last)
+            .map(|n| Some(format!("{king}{}", map(n)?)))
+            .collect();
+        Some(squares?.join(","))
+    };
+    let run = |run: &str| -> Option<String> {
+        let (color, square, moves) = split_run(run.trim())?;
+        let letter = if color == Color::White { 'W' } else { 'B' };
+        Some(format!("{letter}{}x{moves}", number(square)?))
+    };
+    let lidraughts_side = |(count, square): (&str, &str)| -> Option<String> {
+        if count == "0" {
+            return Some(format!("{count}{square}"));
+        }
+        Some(format!("{count}{}", number(square)?))
+    };
+    // Each item of a list mapped by `map_item`, or kept as written.
+    let list = |list: &str, map_item: &dyn Fn(&str) -> Option<String>| -> String {
+        let items: Vec<String> = list
+            .split(',')
+            .map(|written| map_item(written).unwrap_or_else(|| written.to_string()))
+            .collect();
+        items.join(",")
+    };
+    let mut fields = unwrap_fen(text).split(':');
+    let mut out = fields.next().unwrap_or("").to_string();
+    for field in fields {
+        out.push(':');
+        let trimmed = field.trim();
+        let mut chars = trimmed.chars();
+        match chars.next() {
+            Some(letter @ ('W' | 'w' | 'B' | 'b')) => {
+                out.push(letter);
+                out.push_str(&list(chars.as_str(), &item));
+            }
+            Some(letter @ ('R' | 'r')) => {
+                out.push(letter);
+                out.push_str(&list(chars.as_str(), &run));
+            }
+            Some('+') => {
+                let mapped = split_lidraughts_runs(trimmed).and_then(|[black, white]| {
+                    Some(format!(
+                        "+{}+{}",
+                        lidraughts_side(black)?,
+                        lidraughts_side(white)?
+                    ))
+                });
+                out.push_str(mapped.as_deref().unwrap_or(field));
+            }
+            _ => out.push_str(field),
+        }
+    }
+    out
 }
 
 impl<V: Variant> Position<V> {

@@ -128,6 +128,9 @@ impl Walk {
     }
 }
 
+/// What separates the squares of a move's text.
+const SEPARATORS: [char; 4] = ['-', 'x', 'X', ':'];
+
 /// Splits move text into its square numbers, tolerating spaces, leading zeros and the
 /// separators `-`, `x`, `X` and `:`; a square may be a number or an algebraic name. A
 /// number off the board is kept (no legal move has it); a name off the board is an
@@ -136,7 +139,7 @@ fn squares_of<V: Variant>(text: &str) -> Result<Vec<u8>, MoveTextError> {
     let syntax = || MoveTextError::Syntax(text.to_string());
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut squares = Vec::new();
-    for part in compact.split(['-', 'x', 'X', ':']) {
+    for part in compact.split(SEPARATORS) {
         if part.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
             match Square::from_algebraic::<V::Board>(part) {
                 Ok(square) => squares.push(square.number()),
@@ -153,6 +156,31 @@ fn squares_of<V: Variant>(text: &str) -> Result<Vec<u8>, MoveTextError> {
         return Err(syntax());
     }
     Ok(squares)
+}
+
+/// Move text with each square number `n` written as `map(n)` instead (`9x18x27` to
+/// `24x15x6` for `33 - n`), where `map` has one; the separators, algebraic names and
+/// anything that is not a square number are kept as written, for
+/// [`Position::parse_move`] to judge.
+pub(crate) fn map_move_numbers(text: &str, map: impl Fn(u32) -> Option<u32>) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    for piece in text.split_inclusive(SEPARATORS) {
+        let part = piece.strip_suffix(SEPARATORS).unwrap_or(piece);
+        match map_number(part, &map) {
+            Some(n) => out.push_str(&n.to_string()),
+            None => out.push_str(part),
+        }
+        out.push_str(&piece[part.len()..]);
+    }
+    out
+}
+
+/// `text` read as a square number (one to three digits, white space around them) and
+/// mapped by `map`; `None` if it is not such a number or `map` has none for it.
+pub(crate) fn map_number(text: &str, map: impl Fn(u32) -> Option<u32>) -> Option<u32> {
+    let text = text.trim();
+    let digits = !text.is_empty() && text.len() <= 3 && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse().ok().and_then(map)).flatten()
 }
 
 /// The raw bit of square number `n` on `V`'s board.

@@ -9,7 +9,10 @@
 //! - **Semantics**, for a chosen [`Variant`](crate::Variant): the game's variant from its
 //!   `GameType` tag ([`PdnGame::game_type`]), its start position from the `FEN` tag
 //!   ([`PdnGame::start_position`]), and the main line replayed into typed moves
-//!   ([`PdnGame::replay`]), each matched against the legal moves.
+//!   ([`PdnGame::replay`]), each matched against the legal moves. Square numbers are
+//!   read in the numbering the `GameType` tag's notation field names ([`GameType`]),
+//!   translated into the variant's own where they differ: Spanish files written with
+//!   Italian's numbering (`24,W,8,8,N2,1`) read as Spanish.
 //!
 //! Writing goes the other way: [`PdnGame::from_moves`] builds a game from typed moves
 //! (shortest unambiguous move text, move numbers, the standard tags, `GameType` with its
@@ -62,6 +65,7 @@
 //! ```
 
 mod lexer;
+mod numbering;
 mod reader;
 mod replay;
 mod writer;
@@ -70,7 +74,10 @@ mod writer;
 mod tests;
 #[cfg(test)]
 mod tests_exports;
+#[cfg(test)]
+mod tests_numbering;
 
+pub use numbering::{BoardFields, Corner, GameType, GameTypeError, NumberingError};
 pub use reader::{decode, read_games, read_games_from_bytes, PdnReader};
 pub use replay::MainLine;
 pub use writer::{game_type_tag, write_game};
@@ -221,6 +228,17 @@ pub enum PdnError {
         /// Why the FEN did not read.
         source: FenError,
     },
+    /// The `GameType` tag's board fields do not say how to read the game's squares for
+    /// the variant asked for.
+    #[error("game {game}: GameType {game_type:?}: {source}")]
+    Numbering {
+        /// 1-based ordinal of the game in its file.
+        game: usize,
+        /// The tag's value.
+        game_type: String,
+        /// What is wrong.
+        source: NumberingError,
+    },
     /// The `GameType` tag names another variant than the one asked for.
     #[error("game {game}: GameType {game_type:?} is not {expected} (type {expected_type})")]
     WrongVariant {
@@ -247,7 +265,8 @@ pub enum PdnError {
         number: u32,
         /// Whether it is the second mover's move of that number (`12...`).
         second: bool,
-        /// The move as written.
+        /// The move as written (before any translation of its square numbers into the
+        /// variant's numbering, which `source` quotes).
         text: String,
         /// 1-based line of the move.
         line: u32,
@@ -286,6 +305,11 @@ impl PdnError {
             },
             PdnError::Fen { .. } => "bad FEN tag",
             PdnError::WrongVariant { .. } => "GameType of another variant",
+            PdnError::Numbering { source, .. } => match source {
+                NumberingError::Fields(_) => "GameType: unreadable board fields",
+                NumberingError::BoardSize { .. } => "GameType: board of another size",
+                NumberingError::AlgebraicCorner { .. } => "GameType: algebraic from another corner",
+            },
             PdnError::Move { source, .. } => match source {
                 MoveTextError::Syntax(_) => "move: unreadable text",
                 MoveTextError::Illegal(_) => "move: illegal",

@@ -1,7 +1,8 @@
 //! The semantic layer: a [`PdnGame`]'s variant, start position and moves for a chosen
 //! variant.
 
-use super::{PdnError, PdnGame};
+use super::numbering::{type_number, GameType, GameTypeError, NumberingError, Renumbering};
+use super::{PdnError, PdnGame, PdnMove};
 use crate::any::VariantKind;
 use crate::game::{Game, GameResult};
 use crate::moves::Move;
@@ -9,6 +10,7 @@ use crate::notation::MoveTextError;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
+use std::borrow::Cow;
 
 /// The main line of a game replayed for variant `V`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +36,8 @@ pub(crate) fn move_number<V: Variant>(turn: Color, ply: usize) -> (u32, bool) {
 
 impl PdnGame {
     /// The first number of the `GameType` tag (`20` in `"20,W,10,10,N2,0"`), if there is
-    /// one and it reads.
+    /// one and it reads; the board fields are not looked at (see
+    /// [`PdnGame::game_type_fields`]).
     ///
     /// ```
     /// use draughts_core::pdn::PdnGame;
@@ -45,9 +48,28 @@ impl PdnGame {
     /// assert_eq!(game.game_type(), Some(21));
     /// ```
     pub fn game_type(&self) -> Option<u32> {
-        let value = self.tag("GameType")?;
-        let first = value.split(',').next()?.trim();
-        first.parse().ok()
+        type_number(self.tag("GameType")?)
+    }
+
+    /// The whole `GameType` tag, board fields included, if there is one.
+    ///
+    /// ```
+    /// use draughts_core::pdn::{Corner, GameTypeError, PdnGame};
+    ///
+    /// let mut game = PdnGame::default();
+    /// assert_eq!(game.game_type_fields(), None);
+    /// game.set_tag("GameType", "24,W,8,8,N2,1");
+    /// let tag = game.game_type_fields().unwrap()?;
+    /// assert_eq!(tag.board.map(|board| board.corner), Some(Corner::TopLeft));
+    /// game.set_tag("GameType", "24,W,8,8,N2,1,0");
+    /// assert_eq!(game.game_type_fields(), Some(Err(GameTypeError::FieldCount(7))));
+    /// # Ok::<(), GameTypeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameTypeError`] if it does not read.
+    pub fn game_type_fields(&self) -> Option<Result<GameType, GameTypeError>> {
+        self.tag("GameType").map(str::parse)
     }
 
     /// The variant the `GameType` tag names (20 International, 21 English), or `None`
@@ -67,14 +89,19 @@ impl PdnGame {
         VariantKind::from_pdn_game_type(number).ok()
     }
 
+    /// Whether the `GameType` tag names a known variant other than `V` and those
+    /// [`Variant::PDN_GAME_TYPES_TOLERATED`].
+    fn names_other<V: Variant>(&self) -> bool {
+        self.variant().is_some_and(|kind| {
+            let number = kind.pdn_game_type();
+            number != V::PDN_GAME_TYPE && !V::PDN_GAME_TYPES_TOLERATED.contains(&number)
+        })
+    }
+
     /// Checks that the `GameType` tag, if it names a known variant, names `V` or one of
     /// [`Variant::PDN_GAME_TYPES_TOLERATED`]. Unknown types pass.
     fn check_variant<V: Variant>(&self) -> Result<(), PdnError> {
-        let names_other = self.variant().is_some_and(|kind| {
-            let number = kind.pdn_game_type();
-            number != V::PDN_GAME_TYPE && !V::PDN_GAME_TYPES_TOLERATED.contains(&number)
-        });
-        if names_other {
+        if self.names_other::<V>() {
             return Err(PdnError::WrongVariant {
                 game: self.index,
                 game_type: self.tag("GameType").unwrap_or_default().to_string(),
@@ -85,35 +112,99 @@ impl PdnGame {
         Ok(())
     }
 
+    /// How the game's squares are to be read as `V`'s: `None` for `V`'s own numbering
+    /// (no `GameType` tag, one whose number does not read or names another variant,
+    /// which `check_variant` refuses, one without board fields, or with
+    /// fields that name `V`'s numbering), else the translation into it.
+    fn numbering<V: Variant>(&self) -> Result<Option<Renumbering>, PdnError> {
+        let Some(value) = self.tag("GameType") else {
+            return Ok(None);
+        };
+        if type_number(value).is_none() || self.names_other::<V>() {
+            return Ok(None);
+        }
+        let error = |source| PdnError::Numbering {
+            game: self.index,
+            game_type: value.to_string(),
+            source,
+        };
+        let tag: GameType = value
+            .parse()
+            .map_err(|source| error(NumberingError::Fields(source)))?;
+        Renumbering::between::<V>(&tag).map_err(error)
+    }
+
     /// The position the game starts from: its `FEN` tag, else `V`'s initial position.
+    /// The `FEN`'s square numbers are read in the numbering the `GameType` tag names
+    /// (see [`PdnGame::replay`], which falls back on `V`'s own numbering where the tag's
+    /// does not replay the game; this does not).
     ///
     /// # Errors
-    /// [`PdnError::Fen`] if the `FEN` tag does not read as a position of `V`.
+    /// [`PdnError::Numbering`] if the `GameType` tag's board fields do not say how to
+    /// read the squares for `V`; [`PdnError::Fen`] if the `FEN` tag does not read as a
+    /// position of `V`.
     pub fn start_position<V: Variant>(&self) -> Result<Position<V>, PdnError> {
-        match self.tag("FEN") {
-            Some(fen) => fen.parse().map_err(|source| PdnError::Fen {
-                game: self.index,
-                source,
-            }),
-            None => Ok(Position::initial()),
-        }
+        self.start_in::<V>(self.numbering::<V>()?.as_ref())
+    }
+
+    fn start_in<V: Variant>(
+        &self,
+        numbering: Option<&Renumbering>,
+    ) -> Result<Position<V>, PdnError> {
+        let Some(fen) = self.tag("FEN") else {
+            return Ok(Position::initial());
+        };
+        let fen = match numbering {
+            Some(numbering) => Cow::Owned(numbering.fen::<V::Board>(fen)),
+            None => Cow::Borrowed(fen),
+        };
+        fen.parse().map_err(|source| PdnError::Fen {
+            game: self.index,
+            source,
+        })
     }
 
     /// Replays the main line as moves of `V`, each text matched against the legal moves
     /// of its position ([`Position::parse_move`]).
     ///
+    /// Square numbers are read in the numbering the `GameType` tag's notation field
+    /// names, translated into `V`'s own where it names another corner (see
+    /// [`GameType`]): a Spanish game written with Italian's numbering,
+    /// `24,W,8,8,N2,1`, as Spanish files were before Spanish had its own, reads as
+    /// Spanish. Some writers name a corner their numbers do not count from (PlayOK's
+    /// International games carry `20,W,10,10,N1,0` with International's own numbers),
+    /// so where the tag's numbering does not replay the game and `V`'s own does, the own
+    /// is taken.
+    ///
+    /// ```
+    /// use draughts_core::pdn::read_games;
+    /// use draughts_core::Spanish;
+    ///
+    /// let new = read_games("[GameType \"24,W,8,8,N1,1\"]\n1. 11-14 22-19 *").remove(0)?;
+    /// let old = read_games("[GameType \"24,W,8,8,N2,1\"]\n1. 22-19 11-14 *").remove(0)?;
+    /// assert_eq!(new.replay::<Spanish>()?, old.replay::<Spanish>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`PdnError::WrongVariant`] if the `GameType` tag names another known variant,
-    /// [`PdnError::Fen`] for a bad `FEN` tag, and [`PdnError::Move`] (with the move
-    /// number, the text and why) for the first move that does not read as a legal move.
+    /// [`PdnError::Numbering`] if its board fields do not say how to read the squares
+    /// for `V`, [`PdnError::Fen`] for a bad `FEN` tag, and [`PdnError::Move`] (with the
+    /// move number, the text and why) for the first move that does not read as a legal
+    /// move; of the two numberings tried, the error of the one that read further.
     pub fn replay<V: Variant>(&self) -> Result<MainLine<V>, PdnError> {
-        let start = self.start_position::<V>()?;
-        let mut moves = Vec::with_capacity(self.moves.len());
-        let end = self.replay_from(start, |mv| {
-            moves.push(mv);
-            Ok(())
-        })?;
-        Ok(MainLine { start, moves, end })
+        let Some(numbering) = self.numbering::<V>()? else {
+            return self.line_in(None);
+        };
+        self.line_in(Some(&numbering)).or_else(|error| {
+            self.line_in(None).map_err(|own| {
+                if read_before(&own) > read_before(&error) {
+                    own
+                } else {
+                    error
+                }
+            })
+        })
     }
 
     /// Replays the main line into a [`Game`], which then knows repetitions, draw counts
@@ -133,45 +224,70 @@ impl PdnGame {
     /// # Errors
     /// As [`PdnGame::replay`].
     pub fn to_game<V: Variant>(&self) -> Result<Game<V>, PdnError> {
-        let mut game = Game::from_position(self.start_position::<V>()?);
-        let start = *game.start();
-        // Every move was matched against the legal moves, so `Game::play` accepts it.
-        self.replay_from(start, |mv| {
-            game.play(&mv)
-                .map_err(|illegal| MoveTextError::Illegal(illegal.0))
-        })?;
+        let line = self.replay::<V>()?;
+        let mut game = Game::from_position(line.start);
+        for ((ply, mv), written) in line.moves.iter().enumerate().zip(&self.moves) {
+            // Every move was matched against the legal moves, so `Game::play` accepts it.
+            game.play(mv).map_err(|illegal| {
+                self.move_error::<V>(
+                    line.start.turn(),
+                    ply,
+                    written,
+                    MoveTextError::Illegal(illegal.0),
+                )
+            })?;
+        }
         Ok(game)
     }
 
-    /// Plays the main line from `start`, handing each move to `play`; returns the final
-    /// position.
-    fn replay_from<V: Variant>(
+    /// Plays the main line from the start position, reading its squares as `numbering`
+    /// says.
+    fn line_in<V: Variant>(
         &self,
-        start: Position<V>,
-        mut play: impl FnMut(Move<V>) -> Result<(), MoveTextError>,
-    ) -> Result<Position<V>, PdnError> {
+        numbering: Option<&Renumbering>,
+    ) -> Result<MainLine<V>, PdnError> {
+        let start = self.start_in::<V>(numbering)?;
         self.check_variant::<V>()?;
         let mut pos = start;
+        let mut moves = Vec::with_capacity(self.moves.len());
         for (ply, written) in self.moves.iter().enumerate() {
+            let text = match numbering {
+                Some(numbering) => Cow::Owned(numbering.move_text(&written.text)),
+                None => Cow::Borrowed(written.text.as_str()),
+            };
             let mv = pos
-                .parse_move(&written.text)
-                .and_then(|mv| play(mv).map(|()| mv))
-                .map_err(|source| {
-                    let (number, second) = move_number::<V>(start.turn(), ply);
-                    PdnError::Move {
-                        game: self.index,
-                        ply,
-                        number,
-                        second,
-                        text: written.text.clone(),
-                        line: written.line,
-                        column: written.column,
-                        source,
-                    }
-                })?;
+                .parse_move(&text)
+                .map_err(|source| self.move_error::<V>(start.turn(), ply, written, source))?;
+            moves.push(mv);
             pos = pos.play_unchecked(&mv);
         }
-        Ok(pos)
+        Ok(MainLine {
+            start,
+            moves,
+            end: pos,
+        })
+    }
+
+    /// The error for the move `written` at `ply` of a game whose start position has
+    /// `turn` to move.
+    fn move_error<V: Variant>(
+        &self,
+        turn: Color,
+        ply: usize,
+        written: &PdnMove,
+        source: MoveTextError,
+    ) -> PdnError {
+        let (number, second) = move_number::<V>(turn, ply);
+        PdnError::Move {
+            game: self.index,
+            ply,
+            number,
+            second,
+            text: written.text.clone(),
+            line: written.line,
+            column: written.column,
+            source,
+        }
     }
 
     /// The game's result read for variant `V` ([`PdnGame::result_text`] through
@@ -190,5 +306,15 @@ impl PdnGame {
         let text = self.result_text()?;
         let text = if text == "½-½" { "1/2-1/2" } else { text };
         GameResult::from_pdn_token::<V>(text).ok()
+    }
+}
+
+/// How far the main line read before `error`: one more than the moves read before a
+/// move that does not read, so that any such move counts as further than an error
+/// before the moves (a `FEN` that does not read).
+fn read_before(error: &PdnError) -> usize {
+    match error {
+        PdnError::Move { ply, .. } => ply + 1,
+        _ => 0,
     }
 }

@@ -716,7 +716,7 @@ fn clear_places(moves: &mut [PdnMove]) {
 
 /// A random game: from `start`, each seed picks one of the legal moves, until the seeds
 /// run out or the side to move has none.
-fn playout<V: Variant>(start: Position<V>, seeds: &[u16]) -> Vec<Move<V>> {
+pub(super) fn playout<V: Variant>(start: Position<V>, seeds: &[u16]) -> Vec<Move<V>> {
     let mut pos = start;
     let mut moves = Vec::new();
     for &seed in seeds {

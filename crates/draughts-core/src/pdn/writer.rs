@@ -1,14 +1,12 @@
 //! Writing games: typed moves to [`PdnGame`], and [`PdnGame`] to text.
 
+use super::numbering::GameType;
 use super::replay::move_number;
 use super::{PdnGame, PdnMove};
 use crate::game::{Game, GameResult};
-use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::IllegalMove;
-use crate::piece::Color;
 use crate::position::Position;
-use crate::square::Notation;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -31,12 +29,13 @@ pub fn write_game<V: Variant>(game: &Game<V>) -> String {
     PdnGame::from_game(game).to_string()
 }
 
-/// The value of the PDN 3.0 `GameType` tag for variant `V`: its number
-/// ([`Variant::PDN_GAME_TYPE`]), the colour that moves first, the board's width and
-/// height, the notation (`N` numbers, `A` algebraic) with the corner its first square
-/// (square 1, or a1) is nearest as the first mover sees the board (0 bottom left, 1 bottom
-/// right, 2 top left, 3 top right), and 1 if that player's bottom-left corner is not a
-/// playing square (Italian and Spanish), else 0.
+/// The value of the PDN 3.0 `GameType` tag for variant `V` ([`GameType::of`]): its
+/// number ([`Variant::PDN_GAME_TYPE`]), the colour that moves first, the board's width
+/// and height, the notation (`N` numbers, `A` algebraic) with the corner its first
+/// square (square 1, or a1) is nearest as the first mover sees the board (0 bottom left,
+/// 1 bottom right, 2 top left, 3 top right), and 1 if that player's bottom-left corner is
+/// not a playing square (Italian and Spanish), else 0. The reader translates the squares
+/// of a game whose tag names another corner ([`PdnGame::replay`]).
 ///
 /// ```
 /// use draughts_core::pdn::game_type_tag;
@@ -49,34 +48,7 @@ pub fn write_game<V: Variant>(game: &Game<V>) -> String {
 /// assert_eq!(game_type_tag::<Russian>(), "25,W,8,8,A0,0");
 /// ```
 pub fn game_type_tag<V: Variant>() -> String {
-    let side = <V::Board as Geometry>::SIDE;
-    let white_first = V::FIRST_TO_MOVE == Color::White;
-    // Rows and columns as White sees the board (row 0 at the top).
-    let (letter, (row, col)) = match V::NOTATION {
-        Notation::Numbers => ('N', <V::Board as Geometry>::coordinates(1)),
-        Notation::Algebraic => ('A', (side - 1, 0)),
-    };
-    let (bottom, left) = (row >= side / 2, col < side / 2);
-    let (bottom, left) = if white_first {
-        (bottom, left)
-    } else {
-        (!bottom, !left)
-    };
-    let corner = match (bottom, left) {
-        (true, true) => 0,
-        (true, false) => 1,
-        (false, true) => 2,
-        (false, false) => 3,
-    };
-    // The first mover's bottom-left corner is White's a1 or h8: on these boards both
-    // are dark squares or both light.
-    let invert = <V::Board as Geometry>::square_at(side - 1, 0).is_none();
-    format!(
-        "{},{},{side},{side},{letter}{corner},{}",
-        V::PDN_GAME_TYPE,
-        if white_first { 'W' } else { 'B' },
-        u8::from(invert)
-    )
+    GameType::of::<V>().to_string()
 }
 
 impl PdnGame {
