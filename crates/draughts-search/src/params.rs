@@ -47,6 +47,20 @@ pub struct SearchParams {
     /// one back. 0 offers none, the default: one a line gains at a fixed node count but
     /// not yet measurably at equal time (BENCHMARKS.md, "Exchanges in quiescence").
     pub qs_exchanges: i32,
+    /// Least remaining depth at which a node tests whether its table move is singular,
+    /// better than every other move by a margin, and if so searches it one ply deeper
+    /// (a singular extension). The test searches the node without that move to half
+    /// the depth, so depths 1 and 2 act as 3; 0 or less turns the test off, the
+    /// default (not yet measured in games).
+    pub singular_depth: i32,
+    /// How far below the table's score, a ply of remaining depth, every other move
+    /// must stay for the table move to be singular: 3 a ply, a quarter of a man at
+    /// depth 8.
+    pub singular_margin: Score,
+    /// Whether a node whose other moves reach the singular test's bound, when that
+    /// bound is at least `beta`, is cut off with it (a multi-cut: several moves beat
+    /// `beta`). Off by default; acts only with `singular_depth` on.
+    pub singular_cut: bool,
 }
 
 impl Default for SearchParams {
@@ -63,6 +77,9 @@ impl Default for SearchParams {
             razor_depth: 2,
             razor_margin: 150,
             qs_exchanges: 0,
+            singular_depth: 0,
+            singular_margin: 3,
+            singular_cut: false,
         }
     }
 }
@@ -82,7 +99,8 @@ impl SearchParams {
     ///
     /// # Errors
     /// [`ParamsError`] for an item without `=`, an unknown name, or a value that is not
-    /// a number of the field's type (whole numbers within ±100,000, a positive divisor).
+    /// a number of the field's type (whole numbers within ±100,000, a positive divisor,
+    /// a switch as `1`, `true`, `on` or `0`, `false`, `off`).
     pub fn with_changes(&self, text: &str) -> Result<SearchParams, ParamsError> {
         let mut params = *self;
         for item in text.split([';', ' ', '\t']).filter(|item| !item.is_empty()) {
@@ -101,6 +119,11 @@ impl SearchParams {
             };
             let real = || value.trim().parse::<f64>().map_err(|_| bad());
             let count = || value.trim().parse::<usize>().map_err(|_| bad());
+            let switch = || match value.trim() {
+                "1" | "true" | "on" => Ok(true),
+                "0" | "false" | "off" => Ok(false),
+                _ => Err(bad()),
+            };
             match name.trim().replace('_', "-").as_str() {
                 "aspiration" => params.aspiration = int()?,
                 "static-cut-depth" => params.static_cut_depth = int()?,
@@ -114,6 +137,9 @@ impl SearchParams {
                 "razor-depth" => params.razor_depth = int()?,
                 "razor-margin" => params.razor_margin = int()?,
                 "qs-exchanges" => params.qs_exchanges = int()?,
+                "singular-depth" => params.singular_depth = int()?,
+                "singular-margin" => params.singular_margin = int()?,
+                "singular-cut" => params.singular_cut = switch()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

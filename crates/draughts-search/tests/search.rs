@@ -3,8 +3,8 @@
 use draughts_core::{Antidraughts, Breakthrough, English, Game, International, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 use draughts_search::{
-    database_result, plies_to_end, Control, EndgameOracle, Limits, SearchParams, Searcher, Wld,
-    DATABASE_WIN, WIN,
+    database_result, is_decisive, plies_to_end, Combination, Control, EndgameOracle, Limits,
+    SearchParams, Searcher, TacticalOracle, Wld, DATABASE_WIN, WIN,
 };
 use std::sync::Arc;
 
@@ -212,4 +212,173 @@ fn quiescence_offers_exchanges_and_sees_the_shot_behind_them() {
     };
     assert_eq!(score(0), -100);
     assert_eq!(score(1), -200);
+}
+
+/// A search of `fen` to `depth` with the search parameters changed by `changes`, and
+/// with [`ThreePlyShots`] as the tactical oracle if `shots`.
+fn search_with<V: Variant>(
+    fen: &str,
+    depth: u32,
+    changes: &str,
+    shots: bool,
+) -> draughts_search::SearchResult<V> {
+    let pos: Position<V> = fen.parse().expect("test FEN");
+    let mut searcher = Searcher::with_hash_size(Material, 16);
+    if shots {
+        searcher.set_tactical_oracle(Some(Arc::new(ThreePlyShots)));
+    }
+    let params = SearchParams::default()
+        .with_changes(changes)
+        .expect("known parameters");
+    searcher.set_params(params);
+    searcher.search(
+        &Game::from_position(pos),
+        Limits::depth(depth),
+        &Control::default(),
+        &mut |_| {},
+    )
+}
+
+/// A tactical oracle that knows the shots of three plies: a quiet move whose only
+/// answer is a capture, answered by a capture after which the opponent has none, that
+/// gains material.
+struct ThreePlyShots;
+
+impl<V: Variant> TacticalOracle<V> for ThreePlyShots {
+    fn max_gain(&self) -> Score {
+        1_000
+    }
+
+    fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
+        let before = Material.evaluate(pos);
+        for offer in pos.legal_moves() {
+            let offered = pos.play_unchecked(&offer);
+            let answers = offered.legal_moves();
+            let [answer] = answers.as_slice() else {
+                continue;
+            };
+            let answered = offered.play_unchecked(answer);
+            for shot in answered.legal_moves() {
+                let end = answered.play_unchecked(&shot);
+                // The opponent is to move at the end.
+                let gain = -Material.evaluate(&end) - before;
+                if answer.is_capture()
+                    && shot.is_capture()
+                    && !end.has_capture()
+                    && gain >= at_least
+                {
+                    return Some(Combination {
+                        line: vec![offer, *answer, shot],
+                        gain,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Singular extensions at every depth the test allows, and with the multi-cut.
+const SINGULAR: [&str; 2] = ["singular-depth=4", "singular-depth=4; singular-cut=on"];
+
+#[test]
+fn singular_extension_parameters_are_read_and_off_by_default() {
+    let defaults = SearchParams::default();
+    assert_eq!(defaults.singular_depth, 0);
+    assert!(!defaults.singular_cut);
+    let params = defaults
+        .with_changes("singular-depth=6; singular_margin=4; singular-cut=on")
+        .expect("known");
+    assert_eq!(
+        (
+            params.singular_depth,
+            params.singular_margin,
+            params.singular_cut
+        ),
+        (6, 4, true)
+    );
+    let params = params.with_changes("singular-cut=0").expect("known");
+    assert!(!params.singular_cut);
+    for bad in [
+        "singular-depth=deep",
+        "singular-margin=1.5",
+        "singular-cut=2",
+    ] {
+        assert!(defaults.with_changes(bad).is_err(), "{bad}");
+    }
+}
+
+/// Shots the search finds with singular extensions as without: the same first move,
+/// and a score of the same kind (a win, or the material the shot gains).
+#[test]
+fn singular_extensions_keep_clear_tactics() {
+    fn check<V: Variant>(fen: &str, shot: &str, shots: bool) {
+        let pos: Position<V> = fen.parse().expect("test FEN");
+        let off = search_with::<V>(fen, 9, "", shots);
+        let off_move = off.best_move.expect("a move");
+        assert_eq!(pos.move_text(&off_move), shot, "{fen}");
+        for changes in SINGULAR {
+            let on = search_with::<V>(fen, 9, changes, shots);
+            assert_eq!(on.best_move, off.best_move, "{fen} with {changes}");
+            assert_eq!(
+                is_decisive(on.score),
+                is_decisive(off.score),
+                "{fen} with {changes}: {} against {}",
+                on.score,
+                off.score
+            );
+            assert!(
+                (on.score - off.score).abs() < 50,
+                "{fen} with {changes}: {} against {}",
+                on.score,
+                off.score
+            );
+        }
+    }
+    // 28-22 17x28 33x13 wins, Black being left with one man against four.
+    // With the oracle, the combination step searches the shot where the test's
+    // search may not (it leaves the table's move out).
+    for shots in [false, true] {
+        // 28-22 17x28 33x13 wins, Black being left with one man against four.
+        check::<International>("W:W27,28,33,39,47:B1,17,18", "28-22", shots);
+        // 23-18 14x23 26x12: one man given, two taken.
+        check::<English>("W:W20-23,25-32:B1-9,11,14,16", "23-18", shots);
+    }
+    // Whatever White plays, Black's exchange offer 15-18 wins two men for one (the
+    // quiescence test's position, searched deep).
+    for changes in ["", SINGULAR[0], SINGULAR[1]] {
+        let lost = search_with::<English>("W:W12,22,23:B6,10,14,15", 9, changes, false);
+        assert_eq!(lost.score, -200, "with {changes:?}");
+    }
+}
+
+/// With singular extensions the tree changes (the test and the extensions run), the
+/// multi-cut changes it again, the move is legal and one thread with a depth limit is
+/// still deterministic; with the tactical oracle as without.
+#[test]
+fn singular_extensions_change_the_tree_deterministically() {
+    let fen = "W:W31-50:B1-20";
+    let start: Position<International> = fen.parse().expect("test FEN");
+    for shots in [false, true] {
+        let off = search_with::<International>(fen, 9, "", shots);
+        let mut nodes = vec![off.nodes];
+        for changes in SINGULAR {
+            let a = search_with::<International>(fen, 9, changes, shots);
+            let b = search_with::<International>(fen, 9, changes, shots);
+            assert_eq!(
+                (a.best_move, a.score, a.nodes, &a.pv),
+                (b.best_move, b.score, b.nodes, &b.pv),
+                "{changes}, shots {shots}"
+            );
+            let best = a.best_move.expect("a move");
+            assert!(start.legal_moves().contains(&best), "{changes}");
+            assert_eq!(a.depth, 9);
+            assert!(
+                !nodes.contains(&a.nodes),
+                "{changes}, shots {shots}: {} nodes, as {nodes:?}",
+                a.nodes
+            );
+            nodes.push(a.nodes);
+        }
+    }
 }

@@ -56,6 +56,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             .map(Pacer::new);
         for depth in first..=max_depth {
             let began = Instant::now();
+            self.root_depth = depth as i32;
             let mut failed_low = false;
             let mut delta = self.shared.params.aspiration;
             let (mut alpha, mut beta) = if depth >= 5 && !is_decisive(best.score) {

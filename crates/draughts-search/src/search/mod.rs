@@ -20,6 +20,7 @@ mod node;
 mod oracles;
 mod ordering;
 mod quiesce;
+mod singular;
 
 use oracles::{MaterialKey, LEAF_GAIN_LIMIT};
 use ordering::Order;
@@ -336,6 +337,11 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     lists: Box<[MoveList<V>]>,
     /// Their ordering keys.
     orders: Box<[Order]>,
+    /// The move (an index into that ply's list) a singular test leaves out of the node
+    /// it searches again at that ply.
+    excluded: [Option<usize>; MAX_PLY + 1],
+    /// The depth of the current iteration.
+    root_depth: i32,
 }
 
 impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
@@ -354,6 +360,8 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             root_score: 0,
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use super::ordering::pick;
 use super::quiesce::fade_towards_draw;
+use super::singular::Singular;
 use super::Worker;
 use crate::score::{from_table, no_move_score, to_table, DRAW, INFINITY, MAX_PLY};
 use crate::tt::{Bound, Entry};
@@ -10,7 +11,7 @@ use draughts_eval::{Evaluator, Score};
 
 /// Bounds beyond this are wins, losses or database scores, where no static cut-off is
 /// made.
-const EVALUATION_LIMIT: Score = 10_000;
+pub(super) const EVALUATION_LIMIT: Score = 10_000;
 
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     /// The alpha-beta search proper; `clock` holds the draw-rule counters of `pos`.
@@ -42,6 +43,9 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             return 0;
         }
         let hash = pos.hash();
+        // The move a singular test leaves out of this node, which is then searched
+        // through its other moves only (see `singular.rs`).
+        let excluded = self.excluded[ply];
 
         // 2. Draws by repetition (the root itself is never a draw).
         if ply > 0 && self.is_repetition(hash, usize::from(clock.reversible_plies())) {
@@ -57,7 +61,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         pos.generate_moves(&mut self.lists[ply]);
         let entry = self.shared.table.probe(hash);
         if let Some(e) = entry {
-            if !pv_node && ply > 0 && e.depth >= depth {
+            if !pv_node && ply > 0 && excluded.is_none() && e.depth >= depth {
                 let score = from_table(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -81,7 +85,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // The first child's table bucket can load during the ordering: the table's move
         // is searched first; without one, which move comes first is not known yet, so
         // every child's bucket is fetched (the later ones are then mostly in the cache).
-        let tt_move = entry.and_then(|e| e.move_index).map(usize::from);
+        let tt_move = entry
+            .and_then(|e| e.move_index)
+            .map(usize::from)
+            .filter(|&i| Some(i) != excluded);
         if depth > 1 || count == 1 {
             match tt_move.and_then(|i| self.lists[ply].get(i)) {
                 Some(&mv) => self.shared.table.prefetch(pos.play_unchecked(&mv).hash()),
@@ -109,6 +116,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         //    bound must be an evaluation, not a win or a database score.
         let params = self.shared.params;
         if !pv_node
+            && excluded.is_none()
             && depth <= params.static_cut_depth.max(params.razor_depth)
             && beta.abs() < EVALUATION_LIMIT
             && !self.lists[ply][0].is_capture()
@@ -126,10 +134,23 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 7. Move ordering.
-        self.order(tt_move, ply);
+        // 7. Singular extension: the table's move, if every other move falls short of
+        //    its score by a margin, is searched one ply deeper (see `singular.rs`).
+        let extended = match self.singular(pos, clock, depth, beta, ply, entry, count) {
+            _ if self.stopped => return 0,
+            Singular::Plain => None,
+            Singular::Extend(index) => Some(index),
+            Singular::Cut(score) => return score,
+        };
 
-        // 8. A proven combination: the defender's moves in its line are forced, so the
+        // 8. Move ordering; a left-out move is not searched.
+        self.order(tt_move, ply);
+        if let Some(left_out) = excluded {
+            self.orders[ply].retain(|&mut (_, i)| usize::from(i) != left_out);
+        }
+        let moves = self.orders[ply].len();
+
+        // 9. A proven combination: the defender's moves in its line are forced, so the
         //    position at its end, searched, bounds this node from below. A non-PV node
         //    the table knows from a search one ply shallower asked the oracle then: if
         //    the combination was best, it is the table's move, searched first. PV
@@ -141,7 +162,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         let mut best_index = 0;
         let searched =
             !pv_node && entry.is_some_and(|e| e.move_index.is_some() && e.depth >= depth - 1);
-        let combination = if searched {
+        let combination = if searched || excluded.is_some() {
             None
         } else {
             self.combination(pos, clock, depth, alpha, beta, ply)
@@ -162,8 +183,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 9. The moves, principal variation first, later ones with null windows and
-        //    reductions.
+        // 10. The moves, principal variation first, later ones with null windows and
+        //     reductions.
         self.path.push(hash);
         let forced = count == 1;
         // A forced move costs no depth.
@@ -172,15 +193,16 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // that the memory access overlaps the search of the move before it.
         let mut next = self.next_child(pos, 0, new_depth, ply);
         let mut tried = 0;
-        for n in 0..count {
+        for n in 0..moves {
             if best >= beta {
                 break;
             }
             tried = n + 1;
             let (i, mv, child) = next;
-            if n + 1 < count {
+            if n + 1 < moves {
                 next = self.next_child(pos, n + 1, new_depth, ply);
             }
+            let new_depth = new_depth + i32::from(extended == Some(i));
             let child_clock = clock.after(pos, &mv, &child);
             let score = if n == 0 {
                 -self.search(
@@ -252,11 +274,14 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
 
         self.path.pop();
+        if excluded.is_some() {
+            return best;
+        }
         if best > original_alpha && !self.lists[ply][best_index].is_capture() {
             self.learn_history(ply, best_index, tried);
         }
 
-        // 10. Remember the result.
+        // 11. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
