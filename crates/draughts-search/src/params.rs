@@ -51,7 +51,8 @@ pub struct SearchParams {
     /// better than every other move by a margin, and if so searches it one ply deeper
     /// (a singular extension). The test searches the node without that move to half
     /// the depth, so depths 1 and 2 act as 3; 0 or less turns the test off, the
-    /// default (not yet measured in games).
+    /// default: depth 6 with the multi-cut gains at a fixed node count but not at
+    /// equal time (BENCHMARKS.md, "Singular extensions").
     pub singular_depth: i32,
     /// How far below the table's score, a ply of remaining depth, every other move
     /// must stay for the table move to be singular: 3 a ply, a quarter of a man at
