@@ -1,5 +1,6 @@
 //! Opening positions: reading an openings file, the built-in sets, and `draughts
-//! openings`, which generates balanced ones.
+//! openings`, which generates balanced ones (or, with `--min-score`, ones that favour
+//! a side, for matches whose game pairs decide more often).
 //!
 //! An openings file has one FEN a line (read by [`crate::position_files`]).
 
@@ -32,6 +33,11 @@ pub struct OpeningsArgs {
     /// Keep positions whose score is within this many men of 0.
     #[arg(long, default_value_t = 0.3)]
     max_score: f64,
+    /// Keep only positions whose score is at least this many men from 0: openings that
+    /// favour one side, so that more game pairs of a match (each opening with both
+    /// colours) end in one win and one draw, which tells engines apart sooner.
+    #[arg(long, default_value_t = 0.0)]
+    min_score: f64,
     /// Depth of the search that scores each position.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
     depth: u32,
@@ -88,11 +94,14 @@ pub fn load<V: Variant>(
 
 /// `draughts openings`: writes `--count` distinct positions reached by `--plies` random
 /// legal moves from the start, each with no capture pending and a fixed-depth score
-/// within `--max-score` men.
+/// from `--min-score` to `--max-score` men away from 0.
 pub fn run(args: &OpeningsArgs) -> Result<(), CliError> {
-    let max_score = args.max_score;
+    let (min_score, max_score) = (args.min_score, args.max_score);
     if !(max_score.is_finite() && max_score >= 0.0) {
         return Err(format!("--max-score {max_score} is not a number of men of at least 0").into());
+    }
+    if !(min_score.is_finite() && (0.0..=max_score).contains(&min_score)) {
+        return Err(format!("--min-score {min_score} is not from 0 to --max-score").into());
     }
     let openings = with_variant!(args.variant, V => generate::<V>(args)?
         .iter()
@@ -101,10 +110,15 @@ pub fn run(args: &OpeningsArgs) -> Result<(), CliError> {
     let mut text = String::new();
     text.push_str(&format!(
         "# {} {} openings: {} random plies from the start, no capture pending, \
-         |score| <= {} men at depth {}.\n",
+         {}|score| <= {} men at depth {}.\n",
         openings.len(),
         args.variant.name(),
         args.plies,
+        if min_score > 0.0 {
+            format!("{min_score} <= ")
+        } else {
+            String::new()
+        },
         args.max_score,
         args.depth
     ));
@@ -132,6 +146,9 @@ fn command_line(args: &OpeningsArgs) -> String {
         args.depth,
         args.seed
     );
+    if args.min_score > 0.0 {
+        line.push_str(&format!(" --min-score {}", args.min_score));
+    }
     if let Some(path) = &args.out {
         line.push_str(&format!(" --out {}", path.display()));
     }
@@ -146,6 +163,7 @@ fn generate<V: Variant>(args: &OpeningsArgs) -> Result<Vec<Position<V>>, String>
     };
     let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let limit = (args.max_score * f64::from(MAN)).round();
+    let least = (args.min_score * f64::from(MAN)).round();
     let mut rng = SplitMix64(args.seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::new();
@@ -172,14 +190,15 @@ fn generate<V: Variant>(args: &OpeningsArgs) -> Result<Vec<Position<V>>, String>
             &Control::default(),
             &mut |_| {},
         );
-        if plies_to_end(result.score).is_none() && f64::from(result.score.abs()) <= limit {
+        let away = f64::from(result.score.abs());
+        if plies_to_end(result.score).is_none() && (least..=limit).contains(&away) {
             openings.push(position);
         }
     }
     if openings.len() < count {
         return Err(format!(
-            "found only {} of {} openings after {attempts} tries: allow more plies or a larger \
-             --max-score",
+            "found only {} of {} openings after {attempts} tries: allow more plies or a wider \
+             score range",
             openings.len(),
             args.count
         ));
@@ -226,6 +245,38 @@ mod tests {
             };
             assert!(count >= least, "{}: {count}", kind.name());
         }
+    }
+
+    /// Openings with a least score: every one scores within the range when searched
+    /// again, and the same seed gives the same set.
+    #[test]
+    fn unbalanced_openings_keep_to_their_range() {
+        let args = OpeningsArgs {
+            variant: VariantKind::English,
+            plies: 6,
+            count: 6,
+            max_score: 1.5,
+            min_score: 0.2,
+            depth: 4,
+            seed: 3,
+            out: None,
+        };
+        let openings = generate::<English>(&args).unwrap();
+        assert_eq!(openings, generate::<English>(&args).unwrap());
+        let searcher = searcher::<English>(&EngineOptions::default()).unwrap();
+        for position in &openings {
+            searcher.clear();
+            let game = Game::from_position(*position);
+            let score = searcher
+                .search(&game, Limits::depth(4), &Control::default(), &mut |_| {})
+                .score;
+            assert!((20..=150).contains(&score.abs()), "{} {score}", position.to_fen());
+        }
+        let wrong = OpeningsArgs {
+            min_score: 2.0,
+            ..args
+        };
+        assert!(run(&wrong).is_err());
     }
 
     #[test]
