@@ -270,7 +270,11 @@ mod tests {
             let score = searcher
                 .search(&game, Limits::depth(4), &Control::default(), &mut |_| {})
                 .score;
-            assert!((20..=150).contains(&score.abs()), "{} {score}", position.to_fen());
+            assert!(
+                (20..=150).contains(&score.abs()),
+                "{} {score}",
+                position.to_fen()
+            );
         }
         let wrong = OpeningsArgs {
             min_score: 2.0,
