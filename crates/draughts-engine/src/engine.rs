@@ -36,6 +36,8 @@ pub struct EngineOptions {
     pub network: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
+    /// A threat template file (`tactics learn --threats`); `None` for no threats.
+    pub threats: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
     pub egdb: Option<PathBuf>,
     /// Changes to the search's numbers ([`SearchParams::with_changes`]); empty for the
@@ -52,6 +54,7 @@ impl Default for EngineOptions {
             patterns: None,
             network: None,
             tactics: None,
+            threats: None,
             egdb: None,
             search: String::new(),
         }
@@ -180,6 +183,7 @@ pub struct EngineParts<V: Variant> {
     evaluator: LinearEval<V>,
     database: Option<Arc<Database<V>>>,
     tactics: Option<Tactics<V>>,
+    threats: Option<Tactics<V>>,
     params: SearchParams,
 }
 
@@ -188,7 +192,8 @@ impl<V: Variant> EngineParts<V> {
     ///
     /// # Errors
     /// As [`evaluator`] and [`database`]; [`EngineError::Tactics`] if the template file
-    /// cannot be read or is not a combination file of `V`, and
+    /// cannot be read or is not a combination file of `V` (or the threat file not a
+    /// threat file of `V`), and
     /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material;
     /// [`EngineError::Search`] if the search changes cannot be read.
     pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
@@ -202,9 +207,14 @@ impl<V: Variant> EngineParts<V> {
             Some(path) => Some(templates::<V>(path)?),
             None => None,
         };
+        let threats = match &options.threats {
+            Some(path) => Some(threat_templates::<V>(path)?),
+            None => None,
+        };
         Ok(parts
             .with_database(database)
-            .with_templates(templates.as_ref()))
+            .with_templates(templates.as_ref())
+            .with_threats(threats.as_ref()))
     }
 
     /// Parts with `evaluator` alone.
@@ -213,6 +223,7 @@ impl<V: Variant> EngineParts<V> {
             evaluator,
             database: None,
             tactics: None,
+            threats: None,
             params: SearchParams::default(),
         }
     }
@@ -231,6 +242,16 @@ impl<V: Variant> EngineParts<V> {
         let tactics =
             templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
         EngineParts { tactics, ..self }
+    }
+
+    /// The same parts, recognising the threats of `templates` (a threat set) where the
+    /// search parameters ask for them.
+    #[must_use]
+    pub fn with_threats(self, templates: Option<&TemplateSet<V>>) -> EngineParts<V> {
+        let values = PieceValues::of_weights(self.evaluator.weights());
+        let threats =
+            templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
+        EngineParts { threats, ..self }
     }
 
     /// The evaluation.
@@ -253,6 +274,9 @@ impl<V: Variant> EngineParts<V> {
         }
         if let Some(tactics) = &self.tactics {
             searcher.set_tactical_oracle(Some(Arc::clone(tactics) as _));
+        }
+        if let Some(threats) = &self.threats {
+            searcher.set_threat_oracle(Some(Arc::clone(threats) as _));
         }
         searcher
     }
@@ -279,6 +303,15 @@ pub type Tactics<V> = Arc<TemplateOracle<V>>;
 pub fn templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
     check_tactics::<V>()?;
     Ok(TemplateSet::<V>::load_kind(path, SetKind::Combinations)?)
+}
+
+/// The threat templates of `path` for variant `V`.
+///
+/// # Errors
+/// As [`templates`], for a threat file.
+pub fn threat_templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
+    check_tactics::<V>()?;
+    Ok(TemplateSet::<V>::load_kind(path, SetKind::Threats)?)
 }
 
 /// What the Hub shows for a win the endgame database proves (the search has not seen
