@@ -72,6 +72,10 @@ pub struct SearchParams {
     /// instead (counters first, a reply after which the threat's line still wins scored
     /// with its gain). Off by default; acts only with threat templates.
     pub threat_leaves: bool,
+    /// Whether a threatened quiescence node (`threat_leaves`) searches only the
+    /// threat's known counters and otherwise stands on its evaluation less the threat's
+    /// gain, instead of searching every move. Off by default.
+    pub threat_counters_only: bool,
     /// Whether an interior node asks only for the combinations whose line is longer
     /// than its remaining depth (the search sees the shorter ones itself). Off by
     /// default.
@@ -97,6 +101,7 @@ impl Default for SearchParams {
             singular_cut: false,
             threat_depth: 0,
             threat_leaves: false,
+            threat_counters_only: false,
             combination_longer: false,
         }
     }
@@ -160,6 +165,7 @@ impl SearchParams {
                 "singular-cut" => params.singular_cut = switch()?,
                 "threat-depth" => params.threat_depth = int()?,
                 "threat-leaves" => params.threat_leaves = switch()?,
+                "threat-counters-only" => params.threat_counters_only = switch()?,
                 "combination-longer" => params.combination_longer = switch()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }

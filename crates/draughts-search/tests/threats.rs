@@ -135,12 +135,17 @@ fn text(fen: &str, mv: Option<Move<International>>) -> String {
 fn threat_parameters_are_read_and_off_by_default() {
     let defaults = SearchParams::default();
     assert_eq!(defaults.threat_depth, 0);
-    assert!(!defaults.threat_leaves && !defaults.combination_longer);
+    assert!(!defaults.threat_leaves && !defaults.threat_counters_only);
+    assert!(!defaults.combination_longer);
     let params = defaults
         .with_changes("threat-depth=2; threat_leaves=on; combination-longer=1")
         .expect("known");
     assert_eq!(params.threat_depth, 2);
     assert!(params.threat_leaves && params.combination_longer);
+    let params = params
+        .with_changes("threat-counters-only=true")
+        .expect("known");
+    assert!(params.threat_counters_only);
     assert!(defaults.with_changes("threat-leaves=2").is_err());
     assert!(defaults.with_changes("threat-depth=deep").is_err());
 }
@@ -176,12 +181,21 @@ fn threatened_leaves_search_their_replies() {
     let answered = search(fen, 1, "threat-leaves=on", doom());
     assert_eq!(answered.score, plain.score + 100);
     assert!(answered.nodes > plain.nodes);
+    // Searching the known counters only, of which there are none: no node more.
+    let counters = search(fen, 1, "threat-leaves=on; threat-counters-only=on", doom());
+    assert_eq!(
+        (counters.score, counters.nodes),
+        (answered.score, plain.nodes)
+    );
     // With real shots, 9-13 counters the threat 32-27 makes: Black keeps its men.
     let shots = || Some(Arc::new(Shots) as Arc<dyn TacticalOracle<International>>);
     let plain = search(fen, 1, "", shots());
     let answered = search(fen, 1, "threat-leaves=on", shots());
     assert_eq!((answered.score, plain.score), (100, 100));
     assert!(answered.nodes > plain.nodes);
+    let counters = search(fen, 1, "threat-leaves=on; threat-counters-only=on", shots());
+    assert_eq!(counters.score, 100);
+    assert!(counters.nodes > plain.nodes && counters.nodes <= answered.nodes);
 }
 
 #[test]

@@ -44,7 +44,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             // below `alpha` the threat changes nothing.
             if eval > alpha && self.may_answer_threat(ply) {
                 if let Some(threat) = self.threat_against(pos, eval, beta) {
-                    return self.answer_threat(pos, clock, alpha, beta, ply, exchanges, threat);
+                    let found = (eval, threat);
+                    return self.answer_threat(pos, clock, alpha, beta, ply, exchanges, found);
                 }
             }
             if exchanges > 0

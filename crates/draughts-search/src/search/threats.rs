@@ -3,6 +3,7 @@
 //! not left to its evaluation but searched one ply more, the known counters first
 //! (Pitrat's threats and counters, issue 28).
 
+use super::node::EVALUATION_LIMIT;
 use super::ordering::pick;
 use super::quiesce::fade_towards_draw;
 use super::Worker;
@@ -22,7 +23,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         beta: Score,
     ) -> Option<Threat> {
         let oracle = self.shared.threats?;
-        if pos.has_capture() || pos.opponent_has_capture() {
+        // A database's score is exact: no threat changes it.
+        if eval.abs() >= EVALUATION_LIMIT || pos.has_capture() || pos.opponent_has_capture() {
             return None;
         }
         oracle.threat(pos, eval.saturating_sub(beta).saturating_add(1).max(1))
@@ -42,10 +44,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
     }
 
-    /// A threatened quiescence node, searched instead of standing on its evaluation:
-    /// every move, the counters first, each child by quiescence; a reply after which
-    /// the threat's line still wins scores no better than the child's evaluation less
-    /// the line's gain. No quiescence node below asks for a threat again.
+    /// A threatened quiescence node whose evaluation is `eval`, searched instead of
+    /// standing on it: every move, the counters first, each child by quiescence; a
+    /// reply after which the threat's line still wins scores no better than the
+    /// child's evaluation less the line's gain. With `threat_counters_only`, only the
+    /// known counters are searched, and the node stands on `eval` less the threat's
+    /// gain if none holds. No quiescence node below asks for a threat again.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn answer_threat(
         &mut self,
@@ -55,7 +59,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         beta: Score,
         ply: usize,
         exchanges: i32,
-        threat: Threat,
+        (eval, threat): (Score, Threat),
     ) -> Score {
         let Some(oracle) = self.shared.threats else {
             return alpha;
@@ -70,10 +74,21 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         for (i, mv) in self.lists[ply].iter().enumerate() {
             order.push((i32::from(oracle.is_counter(threat, pos, mv)), i as u16));
         }
-        self.answering_threat = true;
+        let counters_only = self.shared.params.threat_counters_only;
         let mut best = -INFINITY;
+        if counters_only {
+            best = eval.saturating_sub(threat.gain);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        self.answering_threat = true;
         for n in 0..count {
             let i = pick(&mut self.orders[ply], n);
+            if counters_only && self.orders[ply][n].0 == 0 {
+                break;
+            }
             let mv = self.lists[ply][i];
             let child = pos.play_unchecked(&mv);
             let child_clock = clock.after(pos, &mv, &child);
