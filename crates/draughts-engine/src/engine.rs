@@ -264,6 +264,11 @@ impl<V: Variant> EngineParts<V> {
         self.tactics.as_ref()
     }
 
+    /// The threat template oracle, for its figures.
+    pub fn threats(&self) -> Option<&Tactics<V>> {
+        self.threats.as_ref()
+    }
+
     /// A searcher of these parts with a table of `hash_mib` MiB and `threads` threads.
     pub fn searcher(&self, hash_mib: usize, threads: usize) -> EngineSearcher<V> {
         let mut searcher = Searcher::with_hash_size(self.evaluator.clone(), hash_mib.max(1));
