@@ -415,11 +415,29 @@ mod tests {
         let good = dir.join("good.tactics");
         std::fs::write(&good, "draughts-tactics templates v1 international\n").unwrap();
         let options = EngineOptions {
-            tactics: Some(good),
+            tactics: Some(good.clone()),
             ..EngineOptions::default()
         };
         let parts = EngineParts::<International>::load(&options).unwrap();
         assert!(parts.tactics().unwrap().is_empty());
+        // A combination file is no threat file, and the other way round.
+        let threats = dir.join("good.threats");
+        std::fs::write(&threats, "draughts-tactics threats v1 international\n").unwrap();
+        for (tactics, threats) in [(None, Some(good.clone())), (Some(threats.clone()), None)] {
+            let options = EngineOptions {
+                tactics,
+                threats,
+                ..EngineOptions::default()
+            };
+            let error = EngineParts::<International>::load(&options).err().unwrap();
+            assert!(matches!(error, EngineError::Tactics(_)), "{error}");
+        }
+        let options = EngineOptions {
+            threats: Some(threats),
+            ..EngineOptions::default()
+        };
+        let parts = EngineParts::<International>::load(&options).unwrap();
+        assert!(parts.threats().unwrap().is_empty() && parts.tactics().is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -479,6 +479,11 @@ mod tests {
         assert_eq!(spec("Internal,nodes=500").nodes, Some(500));
         let templates = spec("internal:tactics=/tmp/i.tactics");
         assert_eq!(templates.default_name(), "draughts (tactics=i.tactics)");
+        let threats = spec("internal:tactics=/tmp/i.tactics,threats=/tmp/t.threats");
+        assert_eq!(
+            threats.default_name(),
+            "draughts (tactics=i.tactics, threats=t.threats)"
+        );
         let with_database = spec("internal:egdb=/data/english5,depth=2");
         let EngineKind::Internal(options) = &with_database.kind else {
             panic!("not internal")
