@@ -215,3 +215,26 @@ fn threat_searches_are_deterministic() {
         assert_eq!(a.pv, b.pv);
     }
 }
+
+/// Asked only for the lines longer than their depth, interior nodes leave the shot
+/// to the search, which still plays it at every depth.
+#[test]
+fn combinations_asked_past_the_depth_still_find_the_shot() {
+    let fen = "W:W27,28,33,39,47:B1,9,17,18";
+    for depth in 1..=5 {
+        let pos: Position<International> = fen.parse().expect("test FEN");
+        let mut searcher = Searcher::with_hash_size(Material, 16);
+        searcher.set_tactical_oracle(Some(Arc::new(Shots)));
+        let params = SearchParams::default().with_changes("combination-longer=on");
+        searcher.set_params(params.expect("known"));
+        let game = Game::from_position(pos);
+        let result = searcher.search(
+            &game,
+            Limits::depth(depth),
+            &Control::default(),
+            &mut |_| {},
+        );
+        assert_eq!(text(fen, result.best_move), "28-22", "depth {depth}");
+        assert!(result.score >= 500, "depth {depth}: {}", result.score);
+    }
+}

@@ -154,6 +154,14 @@ mod tests {
         );
         // White to move is threatened by nothing this set knows.
         assert_eq!(oracle.threat(&passed(&pos), 1), None);
+        // The line, three plies, is asked for only by a node with fewer plies left.
+        let white = passed(&pos);
+        let line = oracle
+            .combination_longer(&white, 1, 2)
+            .expect("the shot")
+            .line;
+        assert_eq!(line.len(), 3);
+        assert_eq!(oracle.combination_longer(&white, 1, 3), None);
 
         let mut searcher = Searcher::with_hash_size(LinearEval::<International>::default(), 4);
         searcher.set_threat_oracle(Some(Arc::new(oracle)));
