@@ -67,6 +67,10 @@ pub struct EngineArgs {
     /// the leaves of the search (default: none).
     #[arg(long, value_name = "FILE")]
     tactics: Option<PathBuf>,
+    /// Threat template file (`draughts tactics learn --threats`), asked where the
+    /// search's `threat-depth` and `threat-leaves` say (default: none).
+    #[arg(long, value_name = "FILE")]
+    threats: Option<PathBuf>,
     /// Endgame database folder (built by `draughts egdb build`).
     #[arg(long, value_name = "DIR")]
     egdb: Option<PathBuf>,
@@ -86,6 +90,7 @@ impl EngineArgs {
             patterns: self.patterns.clone(),
             network: self.network.clone(),
             tactics: self.tactics.clone(),
+            threats: self.threats.clone(),
             egdb: self.egdb.clone(),
             search: self.search.clone(),
         }

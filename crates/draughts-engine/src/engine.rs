@@ -36,6 +36,8 @@ pub struct EngineOptions {
     pub network: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
+    /// A threat template file (`tactics learn --threats`); `None` for no threats.
+    pub threats: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
     pub egdb: Option<PathBuf>,
     /// Changes to the search's numbers ([`SearchParams::with_changes`]); empty for the
@@ -52,6 +54,7 @@ impl Default for EngineOptions {
             patterns: None,
             network: None,
             tactics: None,
+            threats: None,
             egdb: None,
             search: String::new(),
         }
@@ -180,6 +183,7 @@ pub struct EngineParts<V: Variant> {
     evaluator: LinearEval<V>,
     database: Option<Arc<Database<V>>>,
     tactics: Option<Tactics<V>>,
+    threats: Option<Tactics<V>>,
     params: SearchParams,
 }
 
@@ -188,7 +192,8 @@ impl<V: Variant> EngineParts<V> {
     ///
     /// # Errors
     /// As [`evaluator`] and [`database`]; [`EngineError::Tactics`] if the template file
-    /// cannot be read or is not a combination file of `V`, and
+    /// cannot be read or is not a combination file of `V` (or the threat file not a
+    /// threat file of `V`), and
     /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material;
     /// [`EngineError::Search`] if the search changes cannot be read.
     pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
@@ -202,9 +207,14 @@ impl<V: Variant> EngineParts<V> {
             Some(path) => Some(templates::<V>(path)?),
             None => None,
         };
+        let threats = match &options.threats {
+            Some(path) => Some(threat_templates::<V>(path)?),
+            None => None,
+        };
         Ok(parts
             .with_database(database)
-            .with_templates(templates.as_ref()))
+            .with_templates(templates.as_ref())
+            .with_threats(threats.as_ref()))
     }
 
     /// Parts with `evaluator` alone.
@@ -213,6 +223,7 @@ impl<V: Variant> EngineParts<V> {
             evaluator,
             database: None,
             tactics: None,
+            threats: None,
             params: SearchParams::default(),
         }
     }
@@ -233,6 +244,16 @@ impl<V: Variant> EngineParts<V> {
         EngineParts { tactics, ..self }
     }
 
+    /// The same parts, recognising the threats of `templates` (a threat set) where the
+    /// search parameters ask for them.
+    #[must_use]
+    pub fn with_threats(self, templates: Option<&TemplateSet<V>>) -> EngineParts<V> {
+        let values = PieceValues::of_weights(self.evaluator.weights());
+        let threats =
+            templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
+        EngineParts { threats, ..self }
+    }
+
     /// The evaluation.
     pub fn evaluator(&self) -> &LinearEval<V> {
         &self.evaluator
@@ -241,6 +262,11 @@ impl<V: Variant> EngineParts<V> {
     /// The template oracle, for its figures.
     pub fn tactics(&self) -> Option<&Tactics<V>> {
         self.tactics.as_ref()
+    }
+
+    /// The threat template oracle, for its figures.
+    pub fn threats(&self) -> Option<&Tactics<V>> {
+        self.threats.as_ref()
     }
 
     /// A searcher of these parts with a table of `hash_mib` MiB and `threads` threads.
@@ -253,6 +279,9 @@ impl<V: Variant> EngineParts<V> {
         }
         if let Some(tactics) = &self.tactics {
             searcher.set_tactical_oracle(Some(Arc::clone(tactics) as _));
+        }
+        if let Some(threats) = &self.threats {
+            searcher.set_threat_oracle(Some(Arc::clone(threats) as _));
         }
         searcher
     }
@@ -279,6 +308,15 @@ pub type Tactics<V> = Arc<TemplateOracle<V>>;
 pub fn templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
     check_tactics::<V>()?;
     Ok(TemplateSet::<V>::load_kind(path, SetKind::Combinations)?)
+}
+
+/// The threat templates of `path` for variant `V`.
+///
+/// # Errors
+/// As [`templates`], for a threat file.
+pub fn threat_templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
+    check_tactics::<V>()?;
+    Ok(TemplateSet::<V>::load_kind(path, SetKind::Threats)?)
 }
 
 /// What the Hub shows for a win the endgame database proves (the search has not seen
@@ -377,11 +415,29 @@ mod tests {
         let good = dir.join("good.tactics");
         std::fs::write(&good, "draughts-tactics templates v1 international\n").unwrap();
         let options = EngineOptions {
-            tactics: Some(good),
+            tactics: Some(good.clone()),
             ..EngineOptions::default()
         };
         let parts = EngineParts::<International>::load(&options).unwrap();
         assert!(parts.tactics().unwrap().is_empty());
+        // A combination file is no threat file, and the other way round.
+        let threats = dir.join("good.threats");
+        std::fs::write(&threats, "draughts-tactics threats v1 international\n").unwrap();
+        for (tactics, threats) in [(None, Some(good.clone())), (Some(threats.clone()), None)] {
+            let options = EngineOptions {
+                tactics,
+                threats,
+                ..EngineOptions::default()
+            };
+            let error = EngineParts::<International>::load(&options).err().unwrap();
+            assert!(matches!(error, EngineError::Tactics(_)), "{error}");
+        }
+        let options = EngineOptions {
+            threats: Some(threats),
+            ..EngineOptions::default()
+        };
+        let parts = EngineParts::<International>::load(&options).unwrap();
+        assert!(parts.threats().unwrap().is_empty() && parts.tactics().is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

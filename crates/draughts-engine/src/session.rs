@@ -35,6 +35,7 @@ use std::thread::JoinHandle;
 pub struct EngineSession<V: Variant> {
     searcher: Arc<EngineSearcher<V>>,
     tactics: Option<Tactics<V>>,
+    threats: Option<Tactics<V>>,
 }
 
 impl<V: Variant> EngineSession<V> {
@@ -56,12 +57,18 @@ impl<V: Variant> EngineSession<V> {
         EngineSession {
             searcher: Arc::new(parts.searcher(hash_mib, threads)),
             tactics: parts.tactics().cloned(),
+            threats: parts.threats().cloned(),
         }
     }
 
     /// The template oracle the searches consult, for its figures.
     pub fn tactics(&self) -> Option<&Tactics<V>> {
         self.tactics.as_ref()
+    }
+
+    /// The threat template oracle the searches consult, for its figures.
+    pub fn threats(&self) -> Option<&Tactics<V>> {
+        self.threats.as_ref()
     }
 
     /// Searches `game` under `limits` on the calling thread; `info` hears each

@@ -54,4 +54,44 @@ pub trait TacticalOracle<V: Variant>: Send + Sync {
     fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
         self.combination(pos, at_least).map(|c| c.gain)
     }
+
+    /// As [`TacticalOracle::combination`], of the combinations whose line is longer
+    /// than `plies`: an interior node with `plies` left sees the shorter ones itself.
+    fn combination_longer(
+        &self,
+        pos: &Position<V>,
+        at_least: Score,
+        plies: usize,
+    ) -> Option<Combination<V>> {
+        self.combination(pos, at_least)
+            .filter(|c| c.line.len() > plies)
+    }
+
+    /// A threat against the side to move of the quiet position `pos`: a combination
+    /// gaining at least `at_least` that its opponent would have if it passed. An
+    /// oracle without threat templates has none.
+    fn threat(&self, _pos: &Position<V>, _at_least: Score) -> Option<Threat> {
+        None
+    }
+
+    /// Whether `reply`, a move of the threatened side in `pos`, is one of `threat`'s
+    /// known counters.
+    fn is_counter(&self, _threat: Threat, _pos: &Position<V>, _reply: &Move<V>) -> bool {
+        false
+    }
+
+    /// What `threat`'s line still gains in `after`, the position after the threatened
+    /// side's reply; `None` where the reply has countered it.
+    fn threat_gain(&self, _threat: Threat, _after: &Position<V>) -> Option<Score> {
+        None
+    }
+}
+
+/// A threat found by [`TacticalOracle::threat`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The oracle's number for the threat's template.
+    pub id: u32,
+    /// The material the opponent's line wins at least, in evaluation units.
+    pub gain: Score,
 }

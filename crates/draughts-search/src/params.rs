@@ -62,6 +62,24 @@ pub struct SearchParams {
     /// bound is at least `beta`, is cut off with it (a multi-cut: several moves beat
     /// `beta`). Off by default; acts only with `singular_depth` on.
     pub singular_cut: bool,
+    /// Deepest remaining depth at which a quiet node asks the threat templates whether
+    /// the side to move is threatened (its opponent, moving instead, would have a
+    /// combination) and, if so, is searched one ply deeper with the known counters
+    /// first. 0, the default, asks at no interior node; acts only with threat templates.
+    pub threat_depth: i32,
+    /// Whether a quiet quiescence node about to stand on its evaluation asks the threat
+    /// templates first and, if the side to move is threatened, searches its moves
+    /// instead (counters first, a reply after which the threat's line still wins scored
+    /// with its gain). Off by default; acts only with threat templates.
+    pub threat_leaves: bool,
+    /// Whether a threatened quiescence node (`threat_leaves`) searches only the
+    /// threat's known counters and otherwise stands on its evaluation less the threat's
+    /// gain, instead of searching every move. Off by default.
+    pub threat_counters_only: bool,
+    /// Whether an interior node asks only for the combinations whose line is longer
+    /// than its remaining depth (the search sees the shorter ones itself). Off by
+    /// default.
+    pub combination_longer: bool,
 }
 
 impl Default for SearchParams {
@@ -81,6 +99,10 @@ impl Default for SearchParams {
             singular_depth: 0,
             singular_margin: 3,
             singular_cut: false,
+            threat_depth: 0,
+            threat_leaves: false,
+            threat_counters_only: false,
+            combination_longer: false,
         }
     }
 }
@@ -141,6 +163,10 @@ impl SearchParams {
                 "singular-depth" => params.singular_depth = int()?,
                 "singular-margin" => params.singular_margin = int()?,
                 "singular-cut" => params.singular_cut = switch()?,
+                "threat-depth" => params.threat_depth = int()?,
+                "threat-leaves" => params.threat_leaves = switch()?,
+                "threat-counters-only" => params.threat_counters_only = switch()?,
+                "combination-longer" => params.combination_longer = switch()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

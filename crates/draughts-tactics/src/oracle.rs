@@ -7,10 +7,11 @@ use crate::line::{LineMove, LineMoves, Outcome};
 use crate::material::PieceValues;
 use crate::set::{Entry, SetKind, TemplateSet};
 use crate::template::Template;
+use crate::threat::passed;
 use crate::tree::TreeStats;
-use draughts_core::{Color, Position, Variant};
+use draughts_core::{Color, Move, Position, Variant};
 use draughts_eval::Score;
-use draughts_search::{Combination, TacticalOracle};
+use draughts_search::{Combination, TacticalOracle, Threat};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -361,15 +362,16 @@ impl<V: Variant> TemplateOracle<V> {
     }
 
     /// Looks `pos` up and verifies the candidates learned with a gain of at least
-    /// `at_least`: the moves and gain of the first line that wins there by at least that
-    /// much. A line is replayed once: the other templates of a line that failed fail
-    /// with it.
+    /// `at_least` and a line of more than `longer_than` plies: the first line that wins
+    /// there by at least that much. A line is replayed once: the other templates of a
+    /// line that failed fail with it.
     fn find(
         &self,
         pos: &Position<V>,
         at_least: Score,
+        longer_than: usize,
         buffers: &mut Buffers,
-    ) -> Option<(LineMoves<V>, Score)> {
+    ) -> Option<Found<V>> {
         let side = pos.turn().index();
         let candidates = &mut buffers.candidates;
         self.lookup(pos, at_least, candidates);
@@ -380,7 +382,10 @@ impl<V: Variant> TemplateOracle<V> {
             let number = self.number(candidate);
             let template = &self.templates[side][number];
             let counters = &self.counters[number];
-            if counters.dropped.load(Relaxed) || template.gain() < at_least {
+            if counters.dropped.load(Relaxed)
+                || template.gain() < at_least
+                || template.line().len() <= longer_than
+            {
                 continue;
             }
             tried = true;
@@ -401,7 +406,11 @@ impl<V: Variant> TemplateOracle<V> {
             if gain >= at_least {
                 self.accepted.fetch_add(1, Relaxed);
                 self.tried.fetch_add(1, Relaxed);
-                return Some((moves, gain));
+                return Some(Found {
+                    moves,
+                    gain,
+                    number: number as u32,
+                });
             }
         }
         if tried {
@@ -411,28 +420,69 @@ impl<V: Variant> TemplateOracle<V> {
     }
 }
 
+/// A line [`TemplateOracle::find`] verified: its moves, its gain and its template's
+/// number in the set.
+struct Found<V: Variant> {
+    moves: LineMoves<V>,
+    gain: Score,
+    number: u32,
+}
+
+impl<V: Variant> TemplateOracle<V> {
+    /// [`TemplateOracle::find`] with the thread's buffers, counted as a lookup.
+    fn ask(&self, pos: &Position<V>, at_least: Score, longer_than: usize) -> Option<Found<V>> {
+        self.lookups.fetch_add(1, Relaxed);
+        BUFFERS.with(|cell| self.find(pos, at_least, longer_than, &mut cell.borrow_mut()))
+    }
+}
+
 impl<V: Variant> TacticalOracle<V> for TemplateOracle<V> {
     fn max_gain(&self) -> Score {
         self.max_gain
     }
 
     fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
-        self.lookups.fetch_add(1, Relaxed);
-        BUFFERS.with(|cell| {
-            self.find(pos, at_least, &mut cell.borrow_mut())
-                .map(|(moves, gain)| Combination {
-                    line: moves.to_vec(),
-                    gain,
-                })
-        })
+        self.combination_longer(pos, at_least, 0)
     }
 
     /// As [`TacticalOracle::combination`] without building the line (the moves stay on
     /// the stack).
     fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
-        self.lookups.fetch_add(1, Relaxed);
-        BUFFERS
-            .with(|cell| self.find(pos, at_least, &mut cell.borrow_mut()))
-            .map(|(_, gain)| gain)
+        self.ask(pos, at_least, 0).map(|found| found.gain)
+    }
+
+    /// Templates whose line is `plies` long or shorter are not verified.
+    fn combination_longer(
+        &self,
+        pos: &Position<V>,
+        at_least: Score,
+        plies: usize,
+    ) -> Option<Combination<V>> {
+        self.ask(pos, at_least, plies).map(|found| Combination {
+            line: found.moves.to_vec(),
+            gain: found.gain,
+        })
+    }
+
+    /// The templates looked up in `pos` with its side to move passed (see [`passed`]):
+    /// an oracle over a threat set.
+    fn threat(&self, pos: &Position<V>, at_least: Score) -> Option<Threat> {
+        self.ask(&passed(pos), at_least, 0).map(|found| Threat {
+            id: found.number,
+            gain: found.gain,
+        })
+    }
+
+    fn is_counter(&self, threat: Threat, pos: &Position<V>, reply: &Move<V>) -> bool {
+        self.counters(threat.id as usize, !pos.turn())
+            .iter()
+            .any(|counter| counter.is(reply))
+    }
+
+    /// The threat's template replayed in `after` (its line's side to move there),
+    /// not counted towards its record: a countered threat is no failed template.
+    fn threat_gain(&self, threat: Threat, after: &Position<V>) -> Option<Score> {
+        self.template(threat.id as usize, after.turn())?
+            .verify_into(after, &self.values, &mut LineMoves::new())
     }
 }

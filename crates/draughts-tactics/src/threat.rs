@@ -124,6 +124,56 @@ mod tests {
         assert_eq!(mirrored.iter().next(), Some(&entry));
     }
 
+    /// The oracle over the threat asks the position with Black passed, knows 9-13 for
+    /// the counter, and the search, extended where it is threatened, plays it.
+    #[test]
+    fn the_search_answers_a_learned_threat() {
+        use crate::{DropPolicy, TemplateOracle};
+        use draughts_core::Game;
+        use draughts_eval::LinearEval;
+        use draughts_search::{Control, Limits, SearchParams, Searcher, TacticalOracle};
+        use std::sync::Arc;
+
+        let pos: Position<International> = THREATENED.parse().unwrap();
+        let finder = finder();
+        let mut set = TemplateSet::of_kind(SetKind::Threats);
+        let entry = finder.threat(&pos).and_then(|t| t.learn(&pos, &finder));
+        set.insert_entry(entry.expect("a threat template"));
+        let oracle = TemplateOracle::new(&set, *finder.values(), DropPolicy::default());
+        let threat = oracle.threat(&pos, 1).expect("Black is threatened");
+        assert!(threat.gain >= 300);
+        let counter = pos.parse_move("9-13").unwrap();
+        let other = pos.parse_move("1-6").unwrap();
+        assert!(oracle.is_counter(threat, &pos, &counter));
+        assert!(!oracle.is_counter(threat, &pos, &other));
+        let after = |mv| pos.play_unchecked(mv);
+        assert_eq!(oracle.threat_gain(threat, &after(&counter)), None);
+        assert_eq!(
+            oracle.threat_gain(threat, &after(&other)),
+            Some(threat.gain)
+        );
+        // White to move is threatened by nothing this set knows.
+        assert_eq!(oracle.threat(&passed(&pos), 1), None);
+        // The line, three plies, is asked for only by a node with fewer plies left.
+        let white = passed(&pos);
+        let line = oracle
+            .combination_longer(&white, 1, 2)
+            .expect("the shot")
+            .line;
+        assert_eq!(line.len(), 3);
+        assert_eq!(oracle.combination_longer(&white, 1, 3), None);
+
+        let mut searcher = Searcher::with_hash_size(LinearEval::<International>::default(), 4);
+        searcher.set_threat_oracle(Some(Arc::new(oracle)));
+        let params = SearchParams::default()
+            .with_changes("threat-depth=1")
+            .unwrap();
+        searcher.set_params(params);
+        let game = Game::from_position(pos);
+        let result = searcher.search(&game, Limits::depth(1), &Control::default(), &mut |_| {});
+        assert_eq!(result.best_move, Some(counter));
+    }
+
     #[test]
     fn no_threat_without_a_combination() {
         let pos: Position<International> = "B:W31,32:B19,20".parse().unwrap();

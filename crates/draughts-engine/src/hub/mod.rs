@@ -279,6 +279,7 @@ impl Hub {
             patterns: text("patterns"),
             network: text("network"),
             tactics: text("tactics"),
+            threats: text("threats"),
             egdb: text("egdb-path"),
             search: self.params.text("search").to_string(),
         };
@@ -303,8 +304,11 @@ impl Hub {
                                 options.network = None;
                                 "evaluating without a network"
                             }
-                            EngineError::Tactics(_) if options.tactics.is_some() => {
+                            EngineError::Tactics(_)
+                                if options.tactics.is_some() || options.threats.is_some() =>
+                            {
                                 options.tactics = None;
+                                options.threats = None;
                                 "searching without templates"
                             }
                             EngineError::Search(_) if !options.search.is_empty() => {

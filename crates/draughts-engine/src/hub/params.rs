@@ -81,6 +81,11 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "threats",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
         name: "egdb-path",
         kind: Kind::Text,
         default: "",

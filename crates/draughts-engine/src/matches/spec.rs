@@ -191,6 +191,7 @@ impl PlayerSpec {
                     ("patterns", &options.patterns),
                     ("network", &options.network),
                     ("tactics", &options.tactics),
+                    ("threats", &options.threats),
                 ];
                 for (key, path) in files {
                     if let Some(path) = path {
@@ -261,6 +262,7 @@ impl FromStr for PlayerSpec {
                         "patterns" => engine.patterns = Some(PathBuf::from(value)),
                         "network" => engine.network = Some(PathBuf::from(value)),
                         "tactics" => engine.tactics = Some(PathBuf::from(value)),
+                        "threats" => engine.threats = Some(PathBuf::from(value)),
                         "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "search" => engine.search = value,
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
@@ -477,6 +479,11 @@ mod tests {
         assert_eq!(spec("Internal,nodes=500").nodes, Some(500));
         let templates = spec("internal:tactics=/tmp/i.tactics");
         assert_eq!(templates.default_name(), "draughts (tactics=i.tactics)");
+        let threats = spec("internal:tactics=/tmp/i.tactics,threats=/tmp/t.threats");
+        assert_eq!(
+            threats.default_name(),
+            "draughts (tactics=i.tactics, threats=t.threats)"
+        );
         let with_database = spec("internal:egdb=/data/english5,depth=2");
         let EngineKind::Internal(options) = &with_database.kind else {
             panic!("not internal")

@@ -94,7 +94,8 @@ struct RankArgs {
     /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
     #[arg(long, default_value = "international", value_parser = parse_variant)]
     variant: VariantKind,
-    /// The template file (its counts are added to).
+    /// The template file (its counts are added to): combinations, or threats, which
+    /// are counted where quiescence and the nodes of depth 1 and 2 ask for them.
     #[arg(long, value_name = "FILE")]
     tactics: PathBuf,
     /// Self-play games, started from the built-in openings, whose positions are searched.
@@ -168,8 +169,7 @@ pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
 }
 
 fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
-    let set = TemplateSet::<V>::load_kind(&args.tactics, SetKind::Combinations)
-        .map_err(|e| e.to_string())?;
+    let set = TemplateSet::<V>::load(&args.tactics).map_err(|e| e.to_string())?;
     let values = PieceValues::for_variant::<V>();
     // Every template is asked, and none dropped, while counting.
     let policy = DropPolicy {
@@ -188,7 +188,18 @@ fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
     };
     let player = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let mut ranker = searcher::<V>(&options).map_err(|e| e.to_string())?;
-    ranker.set_tactical_oracle(Some(oracle.clone()));
+    if set.kind() == SetKind::Threats {
+        let asks = "threat-depth=2; threat-leaves=on";
+        ranker.set_params(
+            ranker
+                .params()
+                .with_changes(asks)
+                .map_err(|e| e.to_string())?,
+        );
+        ranker.set_threat_oracle(Some(oracle.clone()));
+    } else {
+        ranker.set_tactical_oracle(Some(oracle.clone()));
+    }
     let openings = openings::load::<V>(None, args.variant)?;
     let mut rng = SplitMix64(args.seed);
     let total = args.selfplay as usize;

@@ -21,6 +21,7 @@ mod oracles;
 mod ordering;
 mod quiesce;
 mod singular;
+mod threats;
 
 use oracles::{MaterialKey, LEAF_GAIN_LIMIT};
 use ordering::Order;
@@ -117,6 +118,7 @@ pub struct Searcher<V: Variant, E: Evaluator<V>> {
     endgame: Option<Arc<dyn EndgameOracle<V>>>,
     convert: bool,
     tactics: Option<Arc<dyn TacticalOracle<V>>>,
+    threats: Option<Arc<dyn TacticalOracle<V>>>,
     params: SearchParams,
     /// The reductions `params` give, tabulated once.
     reductions: Reductions,
@@ -135,6 +137,8 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// The tactical oracle with the most a leaf asks it to gain: its
     /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
+    /// The oracle of threat templates ([`TacticalOracle::threat`]).
+    threats: Option<&'a dyn TacticalOracle<V>>,
     params: SearchParams,
     reductions: &'a Reductions,
     limits: Limits,
@@ -191,6 +195,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             endgame: None,
             convert: true,
             tactics: None,
+            threats: None,
             params: SearchParams::default(),
             reductions: Reductions::new(&SearchParams::default()),
         }
@@ -222,6 +227,12 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// Lends the search a tactical-template matcher.
     pub fn set_tactical_oracle(&mut self, oracle: Option<Arc<dyn TacticalOracle<V>>>) {
         self.tactics = oracle;
+    }
+
+    /// Lends the search threat templates, asked where [`SearchParams::threat_depth`]
+    /// and [`SearchParams::threat_leaves`] say.
+    pub fn set_threat_oracle(&mut self, oracle: Option<Arc<dyn TacticalOracle<V>>>) {
+        self.threats = oracle;
     }
 
     /// Replaces the numbers that shape the tree (for tuning; the defaults are the
@@ -282,6 +293,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
                 .tactics
                 .as_deref()
                 .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
+            threats: self.threats.as_deref(),
             params: self.params,
             reductions: &self.reductions,
             limits,
@@ -342,6 +354,9 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     excluded: [Option<usize>; MAX_PLY + 1],
     /// The depth of the current iteration.
     root_depth: i32,
+    /// Whether a quiescence node is searching the replies to a threat: no other
+    /// quiescence node of its line asks for one.
+    answering_threat: bool,
 }
 
 impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
@@ -362,6 +377,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,
+            answering_threat: false,
         }
     }
 }

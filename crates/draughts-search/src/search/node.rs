@@ -20,7 +20,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         &mut self,
         pos: &Position<V>,
         clock: DrawClock<V>,
-        depth: i32,
+        mut depth: i32,
         mut alpha: Score,
         beta: Score,
         ply: usize,
@@ -108,14 +108,35 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 6. Static cut-offs near the horizon: a quiet position whose evaluation beats
+        // 6. A threat near the horizon: a quiet node whose side to move is threatened
+        //    is searched one ply deeper, the counters first, and not cut off
+        //    statically (see `threats.rs`); no extension past twice the iteration's
+        //    depth.
+        let params = self.shared.params;
+        let threat = if depth <= params.threat_depth
+            && excluded.is_none()
+            && (ply as i32) < 2 * self.root_depth
+            && self.shared.threats.is_some()
+        {
+            let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+            (eval > alpha)
+                .then(|| self.threat_against(pos, eval, beta))
+                .flatten()
+        } else {
+            None
+        };
+        if threat.is_some() {
+            depth += 1;
+        }
+
+        // 7. Static cut-offs near the horizon: a quiet position whose evaluation beats
         //    `beta` by more than a margin a ply is not searched, and one whose
         //    evaluation falls short of `alpha` by more than a wider margin is answered by
         //    quiescence (razoring: the evaluation, or a man crowning). Neither side may
         //    have a capture (the evaluation of such a position means nothing), and the
         //    bound must be an evaluation, not a win or a database score.
-        let params = self.shared.params;
         if !pv_node
+            && threat.is_none()
             && excluded.is_none()
             && depth <= params.static_cut_depth.max(params.razor_depth)
             && beta.abs() < EVALUATION_LIMIT
@@ -134,7 +155,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 7. Singular extension: the table's move, if every other move falls short of
+        // 8. Singular extension: the table's move, if every other move falls short of
         //    its score by a margin, is searched one ply deeper (see `singular.rs`).
         let extended = match self.singular(pos, clock, depth, beta, ply, entry, count) {
             _ if self.stopped => return 0,
@@ -143,20 +164,23 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             Singular::Cut(score) => return score,
         };
 
-        // 8. Move ordering; a left-out move is not searched.
+        // 9. Move ordering; a left-out move is not searched.
         self.order(tt_move, ply);
         if let Some(left_out) = excluded {
             self.orders[ply].retain(|&mut (_, i)| usize::from(i) != left_out);
         }
+        if let Some(threat) = threat {
+            self.counters_first(threat, pos, ply);
+        }
         let moves = self.orders[ply].len();
 
-        // 9. A proven combination: the defender's moves in its line are forced, so the
-        //    position at its end, searched, bounds this node from below. A non-PV node
-        //    the table knows from a search one ply shallower asked the oracle then: if
-        //    the combination was best, it is the table's move, searched first. PV
-        //    nodes, the root among them, ask on every visit: the line searched to one
-        //    ply less than the root is what finds combinations there (BENCHMARKS.md,
-        //    "A confirmed suite, and interior asks ...").
+        // 10. A proven combination: the defender's moves in its line are forced, so the
+        //     position at its end, searched, bounds this node from below. A non-PV node
+        //     the table knows from a search one ply shallower asked the oracle then: if
+        //     the combination was best, it is the table's move, searched first. PV
+        //     nodes, the root among them, ask on every visit: the line searched to one
+        //     ply less than the root is what finds combinations there (BENCHMARKS.md,
+        //     "A confirmed suite, and interior asks ...").
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = 0;
@@ -183,7 +207,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 10. The moves, principal variation first, later ones with null windows and
+        // 11. The moves, principal variation first, later ones with null windows and
         //     reductions.
         self.path.push(hash);
         let forced = count == 1;
@@ -281,7 +305,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             self.learn_history(ply, best_index, tried);
         }
 
-        // 11. Remember the result.
+        // 12. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

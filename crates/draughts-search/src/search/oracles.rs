@@ -43,7 +43,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         {
             return None;
         }
-        let combination = tactics.combination(pos, 1)?;
+        // With `combination_longer`, only the lines this node's depth does not reach.
+        let combination = if self.shared.params.combination_longer {
+            tactics.combination_longer(pos, 1, usize::try_from(depth).unwrap_or(0))?
+        } else {
+            tactics.combination(pos, 1)?
+        };
         let end_ply = ply + combination.line.len();
         let first = *combination.line.first()?;
         let index = self.lists[ply].iter().position(|mv| *mv == first)?;

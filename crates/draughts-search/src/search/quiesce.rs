@@ -40,6 +40,14 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         let mut offers = Bitboard::EMPTY;
         if !capture {
             let eval = self.leaf(pos, clock, ply, alpha, beta);
+            // A threatened side does not stand on its evaluation (see `threats.rs`);
+            // below `alpha` the threat changes nothing.
+            if eval > alpha && self.may_answer_threat(ply) {
+                if let Some(threat) = self.threat_against(pos, eval, beta) {
+                    let found = (eval, threat);
+                    return self.answer_threat(pos, clock, alpha, beta, ply, exchanges, found);
+                }
+            }
             if exchanges > 0
                 && eval < beta
                 && (pos.kings(Color::White) | pos.kings(Color::Black)).is_empty()
