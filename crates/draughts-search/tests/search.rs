@@ -1,26 +1,15 @@
 //! Behaviour of the search on positions with known answers.
 
 use draughts_core::{Antidraughts, Breakthrough, English, Game, International, Position, Variant};
-use draughts_eval::{Evaluator, Score};
+use draughts_eval::Score;
 use draughts_search::{
     database_result, is_decisive, plies_to_end, Combination, Control, EndgameOracle, Limits,
     SearchParams, Searcher, TacticalOracle, Wld, DATABASE_WIN, WIN,
 };
 use std::sync::Arc;
 
-/// Material only: enough to test the search machinery.
-struct Material;
-
-impl<V: Variant> Evaluator<V> for Material {
-    fn evaluate(&self, pos: &Position<V>) -> Score {
-        let side = |c| {
-            let kings = pos.kings(c).len() as Score;
-            let men = pos.men(c).len() as Score;
-            100 * men + 300 * kings
-        };
-        side(pos.turn()) - side(!pos.turn())
-    }
-}
+mod common;
+use common::{shot, Material};
 
 fn search<V: Variant>(fen: &str, limits: Limits) -> draughts_search::SearchResult<V> {
     let pos: Position<V> = fen.parse().expect("test FEN");
@@ -250,31 +239,7 @@ impl<V: Variant> TacticalOracle<V> for ThreePlyShots {
     }
 
     fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
-        let before = Material.evaluate(pos);
-        for offer in pos.legal_moves() {
-            let offered = pos.play_unchecked(&offer);
-            let answers = offered.legal_moves();
-            let [answer] = answers.as_slice() else {
-                continue;
-            };
-            let answered = offered.play_unchecked(answer);
-            for shot in answered.legal_moves() {
-                let end = answered.play_unchecked(&shot);
-                // The opponent is to move at the end.
-                let gain = -Material.evaluate(&end) - before;
-                if answer.is_capture()
-                    && shot.is_capture()
-                    && !end.has_capture()
-                    && gain >= at_least
-                {
-                    return Some(Combination {
-                        line: vec![offer, *answer, shot],
-                        gain,
-                    });
-                }
-            }
-        }
-        None
+        shot(pos, at_least)
     }
 }
 
