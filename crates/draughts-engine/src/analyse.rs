@@ -92,9 +92,11 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
             None => writeln!(out, "tactics: no template file (--tactics FILE)")?,
         }
         if let Some(oracle) = engine.threats() {
-            let report = crate::tactics::leaf_report(oracle);
-            let figures = report.strip_prefix("tactics").unwrap_or(&report);
-            writeln!(out, "threats{figures}")?;
+            writeln!(
+                out,
+                "{}",
+                crate::tactics::labelled_report("threats", oracle)
+            )?;
         }
     }
     writeln!(out, "bestmove {}", root.move_text(&best))?;

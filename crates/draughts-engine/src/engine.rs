@@ -208,7 +208,7 @@ impl<V: Variant> EngineParts<V> {
             None => None,
         };
         let threats = match &options.threats {
-            Some(path) => Some(threat_templates::<V>(path)?),
+            Some(path) => Some(template_set::<V>(path, SetKind::Threats)?),
             None => None,
         };
         Ok(parts
@@ -238,9 +238,7 @@ impl<V: Variant> EngineParts<V> {
     /// counted as the evaluation counts material).
     #[must_use]
     pub fn with_templates(self, templates: Option<&TemplateSet<V>>) -> EngineParts<V> {
-        let values = PieceValues::of_weights(self.evaluator.weights());
-        let tactics =
-            templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
+        let tactics = self.oracle(templates);
         EngineParts { tactics, ..self }
     }
 
@@ -248,10 +246,15 @@ impl<V: Variant> EngineParts<V> {
     /// search parameters ask for them.
     #[must_use]
     pub fn with_threats(self, templates: Option<&TemplateSet<V>>) -> EngineParts<V> {
-        let values = PieceValues::of_weights(self.evaluator.weights());
-        let threats =
-            templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())));
+        let threats = self.oracle(templates);
         EngineParts { threats, ..self }
+    }
+
+    /// An oracle over `templates`, their gains counted as the evaluation counts
+    /// material.
+    fn oracle(&self, templates: Option<&TemplateSet<V>>) -> Option<Tactics<V>> {
+        let values = PieceValues::of_weights(self.evaluator.weights());
+        templates.map(|set| Arc::new(TemplateOracle::new(set, values, DropPolicy::default())))
     }
 
     /// The evaluation.
@@ -306,17 +309,16 @@ pub type Tactics<V> = Arc<TemplateOracle<V>>;
 /// material gains); [`EngineError::Tactics`] if the file cannot be read or is not a
 /// combination file of `V`.
 pub fn templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
-    check_tactics::<V>()?;
-    Ok(TemplateSet::<V>::load_kind(path, SetKind::Combinations)?)
+    template_set(path, SetKind::Combinations)
 }
 
-/// The threat templates of `path` for variant `V`.
+/// The templates of `kind` (combinations or threats) in `path` for variant `V`.
 ///
 /// # Errors
-/// As [`templates`], for a threat file.
-pub fn threat_templates<V: Variant>(path: &Path) -> Result<TemplateSet<V>, EngineError> {
+/// As [`templates`], for a file of `kind`.
+fn template_set<V: Variant>(path: &Path, kind: SetKind) -> Result<TemplateSet<V>, EngineError> {
     check_tactics::<V>()?;
-    Ok(TemplateSet::<V>::load_kind(path, SetKind::Threats)?)
+    Ok(TemplateSet::<V>::load_kind(path, kind)?)
 }
 
 /// What the Hub shows for a win the endgame database proves (the search has not seen

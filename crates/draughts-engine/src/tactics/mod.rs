@@ -155,10 +155,15 @@ pub fn run(args: &TacticsArgs) -> Result<(), CliError> {
 
 /// One line of figures about a search's leaves with templates.
 pub fn leaf_report<V: Variant>(oracle: &TemplateOracle<V>) -> String {
+    labelled_report("tactics", oracle)
+}
+
+/// [`leaf_report`] under another label (`threats` for a threat oracle).
+pub fn labelled_report<V: Variant>(label: &str, oracle: &TemplateOracle<V>) -> String {
     let leaves = oracle.leaf_stats();
     let share = |n: u64| 100.0 * n as f64 / leaves.lookups.max(1) as f64;
     format!(
-        "tactics: {} templates ({} dropped); {} positions asked (leaves and interior nodes): template tried at {:.2}%, accepted at {:.2}%; {} verifications",
+        "{label}: {} templates ({} dropped); {} positions asked (leaves and interior nodes): template tried at {:.2}%, accepted at {:.2}%; {} verifications",
         oracle.len(),
         oracle.dropped(),
         leaves.lookups,
