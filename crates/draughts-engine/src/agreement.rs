@@ -19,7 +19,7 @@ use crate::progress::ProgressLine;
 use crate::rng::SplitMix64;
 use clap::Args;
 use draughts_core::pdn::{self, MainLine};
-use draughts_core::{Game, Move, Position, Variant, VariantKind};
+use draughts_core::{Game, GameResult, Move, Position, Variant, VariantKind};
 use draughts_search::{Control, Limits};
 use draughts_tune::stats::Z95;
 use std::collections::BTreeMap;
@@ -98,6 +98,9 @@ pub struct Collection<V: Variant> {
     pub games: usize,
     /// The main lines of the games that replay.
     pub lines: Vec<MainLine<V>>,
+    /// Their results, line by line ([`GameResult::Unfinished`] where the game has
+    /// none).
+    pub results: Vec<GameResult>,
     /// Refused games by reason (see [`draughts_core::PdnError::reason`]).
     pub refused: BTreeMap<&'static str, Refusals>,
 }
@@ -123,12 +126,22 @@ impl<V: Variant> Collection<V> {
             name: name.to_string(),
             games: 0,
             lines: Vec::new(),
+            results: Vec::new(),
             refused: BTreeMap::new(),
         };
         for game in pdn::PdnReader::from_bytes(bytes) {
             collection.games += 1;
-            match game.and_then(|game| game.replay::<V>()) {
-                Ok(line) => collection.lines.push(line),
+            let replayed = game.and_then(|game| {
+                let result = game.game_result::<V>();
+                game.replay::<V>().map(|line| (line, result))
+            });
+            match replayed {
+                Ok((line, result)) => {
+                    collection.lines.push(line);
+                    collection
+                        .results
+                        .push(result.unwrap_or(GameResult::Unfinished));
+                }
                 Err(error) => {
                     collection
                         .refused
@@ -148,6 +161,47 @@ impl<V: Variant> Collection<V> {
     pub fn refused_count(&self) -> usize {
         self.refused.values().map(|r| r.count).sum()
     }
+
+    /// The line `NAME: N games read, R replayed, F refused`, then one a reason of
+    /// refusal, the most frequent first.
+    ///
+    /// # Errors
+    /// As `out`'s writes.
+    pub fn write_summary(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}: {} games read, {} replayed, {} refused",
+            self.name,
+            self.games,
+            self.lines.len(),
+            self.refused_count()
+        )?;
+        let mut reasons: Vec<_> = self.refused.iter().collect();
+        reasons.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
+        for (reason, refusals) in reasons {
+            writeln!(
+                out,
+                "  {:>6}  {reason} (first: {})",
+                refusals.count, refusals.example
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The collections of PDN files, each one's summary written to standard error.
+pub(crate) fn read_collections<V: Variant>(
+    paths: &[PathBuf],
+) -> Result<Vec<Collection<V>>, CliError> {
+    let mut collections = Vec::new();
+    for path in paths {
+        let collection = Collection::<V>::read(path).map_err(|e| e.to_string())?;
+        collection
+            .write_summary(&mut io::stderr().lock())
+            .map_err(|e| e.to_string())?;
+        collections.push(collection);
+    }
+    Ok(collections)
 }
 
 /// Which positions to test.
@@ -381,23 +435,7 @@ pub fn write_report<V: Variant>(
     report: &Report,
 ) -> io::Result<()> {
     for c in collections {
-        writeln!(
-            out,
-            "{}: {} games read, {} replayed, {} refused",
-            c.name,
-            c.games,
-            c.lines.len(),
-            c.refused_count()
-        )?;
-        let mut reasons: Vec<_> = c.refused.iter().collect();
-        reasons.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
-        for (reason, refusals) in reasons {
-            writeln!(
-                out,
-                "  {:>6}  {reason} (first: {})",
-                refusals.count, refusals.example
-            )?;
-        }
+        c.write_summary(out)?;
     }
     let s = &report.skipped;
     writeln!(

@@ -59,7 +59,10 @@ fn turkish_templates_learn_and_play() {
         "--out",
         &learned,
     ]);
-    assert!(err.contains("1 replay as turkish"), "{out}{err}");
+    assert!(
+        err.contains("1 games read, 1 replayed, 0 refused"),
+        "{out}{err}"
+    );
     let text = std::fs::read_to_string(&learned).unwrap();
     assert!(
         text.starts_with("draughts-tactics templates v1 turkish\n"),

@@ -383,3 +383,57 @@ fn turkish_tables_fit_and_load() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("turkish.patterns"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn data_labels_recorded_games() {
+    let dir = fresh_dir("records");
+    let games = path(&dir, "games.pdn");
+    // A decided game, an unfinished one and one with an illegal move.
+    std::fs::write(
+        &games,
+        "[Event \"a\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n\n\
+         [Event \"b\"]\n1. 11-15 23-19 *\n\n\
+         [Event \"c\"]\n1. 11-15 23-29 0-1\n",
+    )
+    .unwrap();
+    let data = path(&dir, "games.data");
+    let label = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "data",
+            "--variant",
+            "english",
+            "--pdn",
+            &games,
+            "--nodes",
+            "300",
+            "--quiet",
+            "--out",
+            &data,
+        ];
+        args.extend_from_slice(extra);
+        run_raw(&args)
+    };
+    let output = label(&[]);
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(output.status.success(), "{out}{err}");
+    assert!(out.contains("holds 1 games at 300 nodes"), "{out}");
+    assert!(err.contains("3 games read, 2 replayed, 1 refused"), "{err}");
+    assert!(
+        err.contains("1 games to label, 1 without a result left out"),
+        "{err}"
+    );
+    let once = std::fs::read(&data).unwrap();
+    // Labelled again, the file stays as it was; more games than the files hold, or
+    // the self-play settings beside --pdn, are refused.
+    assert!(label(&[]).status.success());
+    assert_eq!(std::fs::read(&data).unwrap(), once);
+    let more = label(&["--games", "2"]);
+    assert!(!more.status.success());
+    assert!(String::from_utf8_lossy(&more.stderr).contains("hold 1 games"));
+    assert!(!label(&["--seed", "3"]).status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -23,7 +23,9 @@
 //!
 //! A header: the magic `DLAB`, the format version (`u32`), the variant's name (a length
 //! byte and the bytes), then the settings that made the games (node count, random
-//! plies, ply limit and seed as `u64`s), so that a resumed run cannot mix settings.
+//! plies, ply limit and seed as `u64`s; for recorded games, labelled by
+//! [`label_games`](crate::label_games), 0, 0 and the games' checksum), so that a resumed
+//! run cannot mix settings.
 //! Then one block per game, in game order: the number of positions (`u32`), the
 //! positions, and an FNV-1a checksum (`u32`, the low half) of the block's positions.
 //! A position is 36 bytes: the squares of White's men, Black's men, White's kings and
@@ -45,8 +47,8 @@ const VERSION: u32 = 1;
 const RECORD: usize = 36;
 /// Scores beyond this (won or lost positions) are stored as this.
 const SCORE_LIMIT: Score = 30_000;
-/// The transposition table of each self-play game, in MiB.
-const HASH_MIB: usize = 8;
+/// The transposition table of each game's searches, in MiB.
+pub(crate) const HASH_MIB: usize = 8;
 
 /// How the labelled games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +139,25 @@ pub fn generate_data_from<V: Variant, E: Evaluator<V> + Clone>(
     if openings.is_empty() {
         return Err(TuneError::Config("no opening positions".into()));
     }
+    extend_file::<V>(config, first, path, progress, &|index| {
+        play_labelled(config, openings, eval, index)
+    })
+}
+
+/// One game's labelled positions: `(position, side to move's result in halves, score)`.
+pub(crate) type GameBlock<V> = Vec<(Position<V>, u8, i16)>;
+
+/// Writes the blocks of games `first..config.games` to the file at `path` (in parallel
+/// over rayon's threads, a batch at a time, in game order), `label` giving game `i`'s
+/// block. A file already there is resumed if its header holds `config`'s settings; a
+/// damaged last block is cut off and labelled again.
+pub(crate) fn extend_file<V: Variant>(
+    config: &DataConfig,
+    first: usize,
+    path: &Path,
+    progress: &(dyn Fn(DataProgress) + Sync),
+    label: &(dyn Fn(usize) -> GameBlock<V> + Sync),
+) -> Result<(), TuneError> {
     let io = TuneError::io(path);
     let (mut done, end) = if path.exists() {
         let bytes = std::fs::read(path).map_err(io)?;
@@ -176,10 +197,7 @@ pub fn generate_data_from<V: Variant, E: Evaluator<V> + Clone>(
         let upto = (done + batch).min(config.games);
         let blocks: Vec<Vec<u8>> = (done..upto)
             .into_par_iter()
-            .map(|index| {
-                let game = play_labelled(config, openings, eval, index);
-                written_block(&game)
-            })
+            .map(|index| written_block(&label(index)))
             .collect();
         for block in &blocks {
             written += (block.len() - 8) / RECORD;
@@ -196,13 +214,13 @@ pub fn generate_data_from<V: Variant, E: Evaluator<V> + Clone>(
     Ok(())
 }
 
-/// One game's labelled positions as `(position, result, score)`.
+/// One self-play game's labelled positions.
 fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
     config: &DataConfig,
     openings: &[Position<V>],
     eval: &E,
     index: usize,
-) -> Vec<(Position<V>, u8, i16)> {
+) -> GameBlock<V> {
     let start = random_start(openings, config.random_plies, config.seed, index);
     let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
     let limits = Limits::nodes(config.nodes);
@@ -219,8 +237,7 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
         let found = searcher.search(&game, limits, &Control::default(), &mut |_| {});
         let pos = *game.position();
         if pos.is_quiet() {
-            let score = found.score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16;
-            scored.push((pos, score));
+            scored.push((pos, stored_score(found.score)));
         }
         // The game is not over, so a search gives a legal move; one that did not (a
         // bug) ends the game drawn rather than the run.
@@ -228,6 +245,19 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
             break GameResult::Draw;
         };
     };
+    with_result(scored, result)
+}
+
+/// A search's score as a record holds it (won and lost scores cut to the limit).
+pub(crate) fn stored_score(score: Score) -> i16 {
+    score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16
+}
+
+/// Scored positions of one game labelled with its result, each from its side to move.
+pub(crate) fn with_result<V: Variant>(
+    scored: Vec<(Position<V>, i16)>,
+    result: GameResult,
+) -> GameBlock<V> {
     scored
         .into_iter()
         .map(|(pos, score)| {
@@ -258,7 +288,7 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     out
 }
 
-fn written_block<V: Variant>(positions: &[(Position<V>, u8, i16)]) -> Vec<u8> {
+pub(crate) fn written_block<V: Variant>(positions: &[(Position<V>, u8, i16)]) -> Vec<u8> {
     let mut body = Vec::with_capacity(positions.len() * RECORD);
     for (pos, result, score) in positions {
         let mut masks = [0u64; 4];
@@ -429,7 +459,12 @@ fn decode<V: Variant>(record: &[u8], game: u32) -> Result<Labelled<V>, Bad> {
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+    fnv1a_on(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a of `bytes` going on from the hash of what came before them.
+pub(crate) fn fnv1a_on(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }

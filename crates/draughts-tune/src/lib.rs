@@ -34,6 +34,7 @@ mod ga;
 mod network_fit;
 mod pattern_fit;
 pub mod plot;
+mod records;
 mod selfplay;
 pub mod sprt;
 mod state;
@@ -56,6 +57,7 @@ pub use network_fit::{network_samples, NetworkFit, NetworkFitConfig, NetworkSamp
 pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
+pub use records::{label_games, records_config};
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::{GaState, GenerationSummary, StateError};
 pub use tournament::{

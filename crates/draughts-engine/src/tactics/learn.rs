@@ -3,7 +3,7 @@
 //! the unseen positions of held-out games.
 
 use super::{learning_finder, self_play};
-use crate::agreement::Collection;
+use crate::agreement::read_collections;
 use crate::cli::{parse_variant, CliError};
 use crate::engine::{searcher, EngineOptions};
 use crate::matches::openings;
@@ -257,26 +257,10 @@ fn pdn_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<Vec<Position<V>>>, Cli
 /// The main lines of every game of the PDN files that replays as variant `V`; each
 /// file's games that do not are counted by reason on stderr.
 pub(super) fn pdn_lines<V: Variant>(paths: &[PathBuf]) -> Result<Vec<MainLine<V>>, CliError> {
-    let mut games = Vec::new();
-    for path in paths {
-        let collection = Collection::<V>::read(path).map_err(|e| e.to_string())?;
-        eprintln!(
-            "{}: {} games, {} replay as {}, {} refused",
-            path.display(),
-            collection.games,
-            collection.lines.len(),
-            V::NAME,
-            collection.refused_count()
-        );
-        for (reason, refusals) in &collection.refused {
-            eprintln!(
-                "  {:>6}  {reason} (first: {})",
-                refusals.count, refusals.example
-            );
-        }
-        games.extend(collection.lines);
-    }
-    Ok(games)
+    Ok(read_collections::<V>(paths)?
+        .into_iter()
+        .flat_map(|c| c.lines)
+        .collect())
 }
 
 pub(super) fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {

@@ -1,14 +1,16 @@
 //! `draughts tune data`: labelled positions for fitting an evaluation, from self-play at
-//! a fixed node count (see [`draughts_tune::generate_data_from`]).
+//! a fixed node count (see [`draughts_tune::generate_data_from`]) or from the recorded
+//! games of PDN files (see [`draughts_tune::label_games`]).
 
 use super::{PlayArgs, BUILTIN_PATTERNS};
+use crate::agreement::read_collections;
 use crate::cli::CliError;
 use crate::engine::with_variant;
 use crate::matches::openings;
 use clap::Args;
-use draughts_core::Variant;
+use draughts_core::{Game, GameResult, Variant};
 use draughts_eval::{LinearEval, Patterns, Weights};
-use draughts_tune::{generate_data_from, DataConfig, DataProgress};
+use draughts_tune::{generate_data_from, label_games, records_config, DataConfig, DataProgress};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -17,11 +19,17 @@ use std::time::Instant;
 pub(super) struct DataArgs {
     #[command(flatten)]
     play: PlayArgs,
-    /// Games the file holds when the run is done (a file already there is resumed).
-    #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
-    count: u32,
-    /// Play games from this index on only: the file is a shard holding games
-    /// FIRST..N; the shards of one run, each after its header (the same in all),
+    /// Games the file holds when the run is done (a file already there is resumed);
+    /// with `--pdn`, at most the files' games (default: all of them).
+    #[arg(long = "games", value_name = "N", required_unless_present = "pdn", value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+    count: Option<u32>,
+    /// Label the quiet positions of these games instead of playing: each scored by a
+    /// search of `--nodes` nodes and labelled with the game's recorded result (games
+    /// without one are skipped).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["openings", "max_plies", "seed", "random_plies"])]
+    pdn: Vec<PathBuf>,
+    /// Play (or label) games from this index on only: the file is a shard holding
+    /// games FIRST..N; the shards of one run, each after its header (the same in all),
     /// concatenated in order are the file one run writes.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000_000))]
     first: u32,
@@ -82,15 +90,36 @@ pub(super) fn evaluation<V: Variant>(
     })
 }
 
+/// The games of PDN files that replay and have a result (a win or a draw), with it;
+/// each file's summary, and the games left out for want of a result, on stderr.
+fn recorded_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameResult)>, CliError> {
+    let mut games = Vec::new();
+    let mut unfinished = 0;
+    for collection in read_collections::<V>(paths)? {
+        for (line, result) in collection.lines.iter().zip(&collection.results) {
+            if !matches!(
+                result,
+                GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+            ) {
+                unfinished += 1;
+                continue;
+            }
+            let mut game = Game::from_position(line.start);
+            for mv in &line.moves {
+                // The reader matched every move against the legal moves.
+                game.play(mv).map_err(|e| e.to_string())?;
+            }
+            games.push((game, *result));
+        }
+    }
+    eprintln!(
+        "{} games to label, {unfinished} without a result left out",
+        games.len()
+    );
+    Ok(games)
+}
+
 fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
-    let config = DataConfig {
-        games: args.count as usize,
-        nodes: args.nodes,
-        random_plies: args.random_plies as usize,
-        max_plies: args.play.max_plies.map_or(300, |n| n as usize),
-        seed: args.play.seed,
-    };
-    let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
     let builtin_model = args.weights.is_none() && args.patterns.as_os_str() == BUILTIN_PATTERNS;
     let network = crate::engine::network::<V>(args.network.as_deref(), builtin_model)
         .map_err(|e| e.to_string())?;
@@ -109,15 +138,51 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             );
         }
     };
-    generate_data_from(
-        &config,
-        args.first as usize,
-        &openings,
-        &eval,
-        &args.out,
-        &show,
-    )
-    .map_err(|e| e.to_string())?;
+    let config = if args.pdn.is_empty() {
+        let config = DataConfig {
+            games: args.count.map_or(0, |n| n as usize),
+            nodes: args.nodes,
+            random_plies: args.random_plies as usize,
+            max_plies: args.play.max_plies.map_or(300, |n| n as usize),
+            seed: args.play.seed,
+        };
+        let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
+        generate_data_from(
+            &config,
+            args.first as usize,
+            &openings,
+            &eval,
+            &args.out,
+            &show,
+        )
+        .map_err(|e| e.to_string())?;
+        config
+    } else {
+        let games = recorded_games::<V>(&args.pdn)?;
+        let whole = records_config(&games, args.nodes);
+        let wanted = args.count.map_or(games.len(), |n| n as usize);
+        if wanted > games.len() {
+            return Err(format!(
+                "--games {wanted}, but the files hold {} games with a result",
+                games.len()
+            )
+            .into());
+        }
+        let config = DataConfig {
+            games: wanted,
+            ..whole
+        };
+        label_games(
+            &config,
+            args.first as usize,
+            &games,
+            &eval,
+            &args.out,
+            &show,
+        )
+        .map_err(|e| e.to_string())?;
+        config
+    };
     if !quiet {
         eprintln!();
     }
