@@ -23,7 +23,9 @@
 //! [`run_ga`] evolves weights ([`GaConfig::classic`] for the classic experiment) and
 //! [`fit()`] fits them to game results ([`self_play`] makes the games). Both give a
 //! [`Weights`](draughts_eval::Weights) that saves to the file `draughts --weights`
-//! loads. Randomness is seeded everywhere, so a run is reproducible.
+//! loads. [`generate_data`] labels the positions of self-play games and
+//! [`label_games`] those of recorded games, for the pattern and network fits.
+//! Randomness is seeded everywhere, so a run is reproducible.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
