@@ -82,6 +82,22 @@ impl GameResult {
         }
     }
 
+    /// Whether the game ended with a result: a win or a draw (not a double forfeit,
+    /// nor unfinished).
+    ///
+    /// ```
+    /// use draughts_core::GameResult;
+    ///
+    /// assert!(GameResult::Draw.is_known() && GameResult::BlackWins.is_known());
+    /// assert!(!GameResult::Unfinished.is_known() && !GameResult::DoubleForfeit.is_known());
+    /// ```
+    pub const fn is_known(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+        )
+    }
+
     /// The PDN token for this result in variant `V` (FORMATS §3): International `2-0`,
     /// `1-1`, `0-2`; English `1-0` (Black, the first mover, won), `1/2-1/2`, `0-1`; and
     /// `0-0`, `*` everywhere. The first number always scores the side that moves first.

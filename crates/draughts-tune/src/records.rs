@@ -80,12 +80,7 @@ pub fn label_games<V: Variant, E: Evaluator<V> + Clone>(
             config.nodes
         )));
     }
-    if let Some(index) = games.iter().position(|(_, result)| {
-        !matches!(
-            result,
-            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
-        )
-    }) {
+    if let Some(index) = games.iter().position(|(_, result)| !result.is_known()) {
         return Err(TuneError::Config(format!(
             "game {} has no result",
             index + 1

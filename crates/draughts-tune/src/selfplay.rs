@@ -129,7 +129,7 @@ pub fn read_pdn<V: Variant>(path: &Path) -> Result<GameFile<V>, TuneError> {
     for game in read_games_from_bytes(&bytes) {
         let game = game.map_err(pdn_error)?;
         match game.game_result::<V>() {
-            Some(result @ (GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw)) => {
+            Some(result) if result.is_known() => {
                 games.push((game.to_game::<V>().map_err(pdn_error)?, result));
             }
             _ => skipped += 1,

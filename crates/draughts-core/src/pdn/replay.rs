@@ -6,7 +6,7 @@ use super::{PdnError, PdnGame, PdnMove};
 use crate::any::VariantKind;
 use crate::game::{Game, GameResult};
 use crate::moves::Move;
-use crate::notation::MoveTextError;
+use crate::notation::{IllegalMove, MoveTextError};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -21,6 +21,31 @@ pub struct MainLine<V: Variant> {
     pub moves: Vec<Move<V>>,
     /// The position after the last move.
     pub end: Position<V>,
+}
+
+impl<V: Variant> MainLine<V> {
+    /// The line as a [`Game`] (its history of positions and draw counters).
+    ///
+    /// ```
+    /// use draughts_core::pdn::read_games;
+    /// use draughts_core::English;
+    ///
+    /// let line = read_games("1. 11-15 23-19 *")[0].clone()?.replay::<English>()?;
+    /// let game = line.to_game()?;
+    /// assert_eq!((game.moves().len(), *game.position()), (2, line.end));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for a move that is not legal where it stands, which a line the
+    /// reader replayed never has.
+    pub fn to_game(&self) -> Result<Game<V>, IllegalMove> {
+        let mut game = Game::from_position(self.start);
+        for mv in &self.moves {
+            game.play(mv)?;
+        }
+        Ok(game)
+    }
 }
 
 /// Move number and whether it is the second mover's, for the move at `ply` of a game

@@ -217,10 +217,7 @@ pub async fn import_pdn(
         if line.moves.len() > MAX_MOVES {
             return Err(ApiError::Limit { what: "the game", limit: MAX_MOVES });
         }
-        let mut game = draughts_core::Game::from_position(line.start);
-        for mv in &line.moves {
-            game.play(mv).map_err(|e| ApiError::Pdn(e.to_string()))?;
-        }
+        let game = line.to_game().map_err(|e| ApiError::Pdn(e.to_string()))?;
         Ok(Json(board_view(&game)))
     })
 }

@@ -97,19 +97,11 @@ fn recorded_games<V: Variant>(paths: &[PathBuf]) -> Result<Vec<(Game<V>, GameRes
     let mut unfinished = 0;
     for collection in read_collections::<V>(paths)? {
         for (line, result) in collection.lines.iter().zip(&collection.results) {
-            if !matches!(
-                result,
-                GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
-            ) {
+            if !result.is_known() {
                 unfinished += 1;
                 continue;
             }
-            let mut game = Game::from_position(line.start);
-            for mv in &line.moves {
-                // The reader matched every move against the legal moves.
-                game.play(mv).map_err(|e| e.to_string())?;
-            }
-            games.push((game, *result));
+            games.push((line.to_game().map_err(|e| e.to_string())?, *result));
         }
     }
     eprintln!(
