@@ -80,6 +80,20 @@ pub struct SearchParams {
     /// than its remaining depth (the search sees the shorter ones itself). Off by
     /// default.
     pub combination_longer: bool,
+    /// Least remaining depth at which a node (not the root) whose table entry holds no
+    /// move is searched one ply shallower (an internal iterative reduction: the table
+    /// move is what orders a deep node, and without one its search is mostly a waste).
+    /// 0 or less turns it off, the default.
+    pub iir_depth: i32,
+    /// Least remaining depth at which a node off the principal variation looks up each
+    /// child in the table before searching any, and is cut off if one of them is known,
+    /// from a search deep enough, to score at least `beta` for this node (an enhanced
+    /// transposition cut-off). 0 or less turns it off, the default.
+    pub etc_depth: i32,
+    /// Plies more by which a late quiet move is reduced where the side to move is not
+    /// improving: its evaluation is no higher than at its last node two plies before
+    /// (both quiet nodes of at least `reduce_depth` plies). 0 turns it off, the default.
+    pub unimproving_reduction: i32,
 }
 
 impl Default for SearchParams {
@@ -103,6 +117,9 @@ impl Default for SearchParams {
             threat_leaves: false,
             threat_counters_only: false,
             combination_longer: false,
+            iir_depth: 0,
+            etc_depth: 0,
+            unimproving_reduction: 0,
         }
     }
 }
@@ -167,6 +184,9 @@ impl SearchParams {
                 "threat-leaves" => params.threat_leaves = switch()?,
                 "threat-counters-only" => params.threat_counters_only = switch()?,
                 "combination-longer" => params.combination_longer = switch()?,
+                "iir-depth" => params.iir_depth = int()?,
+                "etc-depth" => params.etc_depth = int()?,
+                "unimproving-reduction" => params.unimproving_reduction = int()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

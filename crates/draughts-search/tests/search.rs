@@ -243,24 +243,46 @@ impl<V: Variant> TacticalOracle<V> for ThreePlyShots {
     }
 }
 
-/// Singular extensions at every depth the test allows, and with the multi-cut.
-const SINGULAR: [&str; 2] = ["singular-depth=4", "singular-depth=4; singular-cut=on"];
+/// The selective parameters that are off by default, on at shallow depths: singular
+/// extensions at every depth the test allows, with the multi-cut, internal iterative
+/// reductions, enhanced transposition cut-offs, and late moves reduced more where the
+/// side to move is not improving.
+const SELECTIVE: [&str; 5] = [
+    "singular-depth=4",
+    "singular-depth=4; singular-cut=on",
+    "iir-depth=3",
+    "etc-depth=3",
+    "unimproving-reduction=1",
+];
 
 #[test]
-fn singular_extension_parameters_are_read_and_off_by_default() {
+fn selective_parameters_are_read_and_off_by_default() {
     let defaults = SearchParams::default();
-    assert_eq!(defaults.singular_depth, 0);
+    assert_eq!(
+        (
+            defaults.singular_depth,
+            defaults.iir_depth,
+            defaults.etc_depth,
+            defaults.unimproving_reduction
+        ),
+        (0, 0, 0, 0)
+    );
     assert!(!defaults.singular_cut);
     let params = defaults
-        .with_changes("singular-depth=6; singular_margin=4; singular-cut=on")
+        .with_changes(
+            "singular-depth=6; singular_margin=4; singular-cut=on; iir-depth=5; etc_depth=3; unimproving-reduction=2",
+        )
         .expect("known");
     assert_eq!(
         (
             params.singular_depth,
             params.singular_margin,
-            params.singular_cut
+            params.singular_cut,
+            params.iir_depth,
+            params.etc_depth,
+            params.unimproving_reduction
         ),
-        (6, 4, true)
+        (6, 4, true, 5, 3, 2)
     );
     let params = params.with_changes("singular-cut=0").expect("known");
     assert!(!params.singular_cut);
@@ -268,21 +290,24 @@ fn singular_extension_parameters_are_read_and_off_by_default() {
         "singular-depth=deep",
         "singular-margin=1.5",
         "singular-cut=2",
+        "iir-depth=on",
+        "etc-depth=",
+        "unimproving-reduction=1.5",
     ] {
         assert!(defaults.with_changes(bad).is_err(), "{bad}");
     }
 }
 
-/// Shots the search finds with singular extensions as without: the same first move,
-/// and a score of the same kind (a win, or the material the shot gains).
+/// Shots the search finds with the selective parameters as without: the same first
+/// move, and a score of the same kind (a win, or the material the shot gains).
 #[test]
-fn singular_extensions_keep_clear_tactics() {
+fn selective_parameters_keep_clear_tactics() {
     fn check<V: Variant>(fen: &str, shot: &str, shots: bool) {
         let pos: Position<V> = fen.parse().expect("test FEN");
         let off = search_with::<V>(fen, 9, "", shots);
         let off_move = off.best_move.expect("a move");
         assert_eq!(pos.move_text(&off_move), shot, "{fen}");
-        for changes in SINGULAR {
+        for changes in SELECTIVE {
             let on = search_with::<V>(fen, 9, changes, shots);
             assert_eq!(on.best_move, off.best_move, "{fen} with {changes}");
             assert_eq!(
@@ -311,25 +336,28 @@ fn singular_extensions_keep_clear_tactics() {
     }
     // Whatever White plays, Black's exchange offer 15-18 wins two men for one (the
     // quiescence test's position, searched deep).
-    for changes in ["", SINGULAR[0], SINGULAR[1]] {
+    for changes in std::iter::once("").chain(SELECTIVE) {
         let lost = search_with::<English>("W:W12,22,23:B6,10,14,15", 9, changes, false);
         assert_eq!(lost.score, -200, "with {changes:?}");
     }
 }
 
-/// With singular extensions the tree changes (the test and the extensions run), the
-/// multi-cut changes it again, the move is legal and one thread with a depth limit is
-/// still deterministic; with the tactical oracle as without.
+/// With each selective parameter the tree changes (with singular extensions the test
+/// and the extensions run, the multi-cut changes it again), the move is legal and one
+/// thread with a depth limit is still deterministic; with the tactical oracle as
+/// without.
 #[test]
-fn singular_extensions_change_the_tree_deterministically() {
+fn selective_parameters_change_the_tree_deterministically() {
     let fen = "W:W31-50:B1-20";
     let start: Position<International> = fen.parse().expect("test FEN");
+    // Deep enough that some node of the last iteration has no table move.
+    let depth = 11;
     for shots in [false, true] {
-        let off = search_with::<International>(fen, 9, "", shots);
+        let off = search_with::<International>(fen, depth, "", shots);
         let mut nodes = vec![off.nodes];
-        for changes in SINGULAR {
-            let a = search_with::<International>(fen, 9, changes, shots);
-            let b = search_with::<International>(fen, 9, changes, shots);
+        for changes in SELECTIVE {
+            let a = search_with::<International>(fen, depth, changes, shots);
+            let b = search_with::<International>(fen, depth, changes, shots);
             assert_eq!(
                 (a.best_move, a.score, a.nodes, &a.pv),
                 (b.best_move, b.score, b.nodes, &b.pv),
@@ -337,7 +365,7 @@ fn singular_extensions_change_the_tree_deterministically() {
             );
             let best = a.best_move.expect("a move");
             assert!(start.legal_moves().contains(&best), "{changes}");
-            assert_eq!(a.depth, 9);
+            assert_eq!(a.depth, depth);
             assert!(
                 !nodes.contains(&a.nodes),
                 "{changes}, shots {shots}: {} nodes, as {nodes:?}",

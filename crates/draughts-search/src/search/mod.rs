@@ -352,6 +352,9 @@ struct Worker<'a, V: Variant, E: Evaluator<V>> {
     /// The move (an index into that ply's list) a singular test leaves out of the node
     /// it searches again at that ply.
     excluded: [Option<usize>; MAX_PLY + 1],
+    /// The evaluation of each ply's node where `unimproving_reduction` needs it (a
+    /// quiet node of at least `reduce_depth` plies), else `None`.
+    evals: [Option<Score>; MAX_PLY + 1],
     /// The depth of the current iteration.
     root_depth: i32,
     /// Whether a quiescence node is searching the replies to a threat: no other
@@ -376,6 +379,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Worker<'a, V, E> {
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             orders: (0..=MAX_PLY).map(|_| Order::new()).collect(),
             excluded: [None; MAX_PLY + 1],
+            evals: [None; MAX_PLY + 1],
             root_depth: 0,
             answering_threat: false,
         }

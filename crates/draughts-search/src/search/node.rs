@@ -108,11 +108,46 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 6. A threat near the horizon: a quiet node whose side to move is threatened
+        // 6. Off the principal variation, a child the table knows may already refute
+        //    the move that led here (an enhanced transposition cut-off; off by default).
+        let params = self.shared.params;
+        if !pv_node
+            && ply > 0
+            && excluded.is_none()
+            && count > 1
+            && params.etc_depth > 0
+            && depth >= params.etc_depth
+        {
+            if let Some((score, index)) = self.transposition_cut(pos, clock, depth, beta, ply) {
+                self.shared.table.store(
+                    hash,
+                    Entry {
+                        score: to_table(score, ply),
+                        depth,
+                        bound: Bound::Lower,
+                        move_index: Some(index as u16),
+                    },
+                );
+                return score;
+            }
+        }
+
+        // 7. Whether the side to move is better off than two plies before, for the
+        //    reductions of the late moves (only with `unimproving_reduction`).
+        self.evals[ply] = (params.unimproving_reduction > 0
+            && depth >= params.reduce_depth
+            && !self.lists[ply][0].is_capture()
+            && !pos.opponent_has_capture())
+        .then(|| self.shared.eval.evaluate(pos));
+        let improving = match (self.evals[ply], ply.checked_sub(2).map(|p| self.evals[p])) {
+            (Some(now), Some(Some(before))) => now > before,
+            _ => true,
+        };
+
+        // 8. A threat near the horizon: a quiet node whose side to move is threatened
         //    is searched one ply deeper, the counters first, and not cut off
         //    statically (see `threats.rs`); no extension past twice the iteration's
         //    depth.
-        let params = self.shared.params;
         let threat = if depth <= params.threat_depth
             && excluded.is_none()
             && (ply as i32) < 2 * self.root_depth
@@ -129,7 +164,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             depth += 1;
         }
 
-        // 7. Static cut-offs near the horizon: a quiet position whose evaluation beats
+        // 9. Static cut-offs near the horizon: a quiet position whose evaluation beats
         //    `beta` by more than a margin a ply is not searched, and one whose
         //    evaluation falls short of `alpha` by more than a wider margin is answered by
         //    quiescence (razoring: the evaluation, or a man crowning). Neither side may
@@ -155,8 +190,21 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 8. Singular extension: the table's move, if every other move falls short of
-        //    its score by a margin, is searched one ply deeper (see `singular.rs`).
+        // 10. Without a table move a deep node is searched one ply shallower (an
+        //     internal iterative reduction; off by default).
+        if params.iir_depth > 0
+            && depth >= params.iir_depth
+            && ply > 0
+            && count > 1
+            && tt_move.is_none()
+            && excluded.is_none()
+            && threat.is_none()
+        {
+            depth -= 1;
+        }
+
+        // 11. Singular extension: the table's move, if every other move falls short of
+        //     its score by a margin, is searched one ply deeper (see `singular.rs`).
         let extended = match self.singular(pos, clock, depth, beta, ply, entry, count) {
             _ if self.stopped => return 0,
             Singular::Plain => None,
@@ -164,7 +212,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             Singular::Cut(score) => return score,
         };
 
-        // 9. Move ordering; a left-out move is not searched.
+        // 12. Move ordering; a left-out move is not searched.
         self.order(tt_move, ply);
         if let Some(left_out) = excluded {
             self.orders[ply].retain(|&mut (_, i)| usize::from(i) != left_out);
@@ -174,7 +222,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         }
         let moves = self.orders[ply].len();
 
-        // 10. A proven combination: the defender's moves in its line are forced, so the
+        // 13. A proven combination: the defender's moves in its line are forced, so the
         //     position at its end, searched, bounds this node from below. A non-PV node
         //     the table knows from a search one ply shallower asked the oracle then: if
         //     the combination was best, it is the table's move, searched first. PV
@@ -207,7 +255,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             }
         }
 
-        // 11. The moves, principal variation first, later ones with null windows and
+        // 14. The moves, principal variation first, later ones with null windows and
         //     reductions.
         self.path.push(hash);
         let forced = count == 1;
@@ -244,7 +292,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 let reduction = if mv.is_capture() {
                     0
                 } else {
-                    let plies = self.shared.reductions.get(depth, n, pv_node);
+                    let mut plies = self.shared.reductions.get(depth, n, pv_node);
+                    if plies > 0 && !improving {
+                        plies = (plies + params.unimproving_reduction).min(depth - 2);
+                    }
                     if self.history_of(&mv) >= params.trusted_history {
                         (plies - 1).max(0)
                     } else {
@@ -305,7 +356,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             self.learn_history(ply, best_index, tried);
         }
 
-        // 12. Remember the result.
+        // 15. Remember the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -343,5 +394,40 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             self.shared.table.prefetch(child.hash());
         }
         (i, mv, child)
+    }
+
+    /// The first move of `pos` (the list at `ply`) whose child the table knows, from a
+    /// search of at least `depth - 1` plies, to score at most `-beta` for its side to
+    /// move, with this node's score and the move's index: the node fails high through
+    /// it. Children that the draw rules or a repetition of the path make a draw are
+    /// passed over (the table does not know the path).
+    fn transposition_cut(
+        &mut self,
+        pos: &Position<V>,
+        clock: DrawClock<V>,
+        depth: i32,
+        beta: Score,
+        ply: usize,
+    ) -> Option<(Score, usize)> {
+        self.path.push(pos.hash());
+        let mut cut = None;
+        for (i, mv) in self.lists[ply].iter().enumerate() {
+            let child = pos.play_unchecked(mv);
+            let Some(e) = self.shared.table.probe(child.hash()) else {
+                continue;
+            };
+            let score = -from_table(e.score, ply + 1);
+            if e.depth < depth - 1 || e.bound == Bound::Lower || score < beta {
+                continue;
+            }
+            let child_clock = clock.after(pos, mv, &child);
+            let run = usize::from(child_clock.reversible_plies());
+            if child_clock.draw().is_none() && !self.is_repetition(child.hash(), run) {
+                cut = Some((score, i));
+                break;
+            }
+        }
+        self.path.pop();
+        cut
     }
 }
