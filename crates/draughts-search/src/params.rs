@@ -94,6 +94,13 @@ pub struct SearchParams {
     /// improving: its evaluation is no higher than at its last node two plies before
     /// (both quiet nodes of at least `reduce_depth` plies). 0 turns it off, the default.
     pub unimproving_reduction: i32,
+    /// Deepest remaining depth at which a quiet node off the principal variation
+    /// searches only its first `lmp_moves + depth²` moves once one of them has scored
+    /// better than a loss; a move that crowns a man is always searched (late move
+    /// pruning). 0 turns it off, the default.
+    pub lmp_depth: i32,
+    /// See [`SearchParams::lmp_depth`].
+    pub lmp_moves: i32,
 }
 
 impl Default for SearchParams {
@@ -120,6 +127,8 @@ impl Default for SearchParams {
             iir_depth: 0,
             etc_depth: 0,
             unimproving_reduction: 0,
+            lmp_depth: 0,
+            lmp_moves: 3,
         }
     }
 }
@@ -187,6 +196,8 @@ impl SearchParams {
                 "iir-depth" => params.iir_depth = int()?,
                 "etc-depth" => params.etc_depth = int()?,
                 "unimproving-reduction" => params.unimproving_reduction = int()?,
+                "lmp-depth" => params.lmp_depth = int()?,
+                "lmp-moves" => params.lmp_moves = int()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

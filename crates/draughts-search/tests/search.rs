@@ -245,14 +245,15 @@ impl<V: Variant> TacticalOracle<V> for ThreePlyShots {
 
 /// The selective parameters that are off by default, on at shallow depths: singular
 /// extensions at every depth the test allows, with the multi-cut, internal iterative
-/// reductions, enhanced transposition cut-offs, and late moves reduced more where the
-/// side to move is not improving.
-const SELECTIVE: [&str; 5] = [
+/// reductions, enhanced transposition cut-offs, late moves reduced more where the
+/// side to move is not improving, and late moves pruned.
+const SELECTIVE: [&str; 6] = [
     "singular-depth=4",
     "singular-depth=4; singular-cut=on",
     "iir-depth=3",
     "etc-depth=3",
     "unimproving-reduction=1",
+    "lmp-depth=2",
 ];
 
 #[test]
@@ -263,14 +264,15 @@ fn selective_parameters_are_read_and_off_by_default() {
             defaults.singular_depth,
             defaults.iir_depth,
             defaults.etc_depth,
-            defaults.unimproving_reduction
+            defaults.unimproving_reduction,
+            defaults.lmp_depth
         ),
-        (0, 0, 0, 0)
+        (0, 0, 0, 0, 0)
     );
     assert!(!defaults.singular_cut);
     let params = defaults
         .with_changes(
-            "singular-depth=6; singular_margin=4; singular-cut=on; iir-depth=5; etc_depth=3; unimproving-reduction=2",
+            "singular-depth=6; singular_margin=4; singular-cut=on; iir-depth=5; etc_depth=3; unimproving-reduction=2; lmp-depth=3; lmp_moves=2",
         )
         .expect("known");
     assert_eq!(
@@ -280,9 +282,11 @@ fn selective_parameters_are_read_and_off_by_default() {
             params.singular_cut,
             params.iir_depth,
             params.etc_depth,
-            params.unimproving_reduction
+            params.unimproving_reduction,
+            params.lmp_depth,
+            params.lmp_moves
         ),
-        (6, 4, true, 5, 3, 2)
+        (6, 4, true, 5, 3, 2, 3, 2)
     );
     let params = params.with_changes("singular-cut=0").expect("known");
     assert!(!params.singular_cut);
@@ -293,6 +297,7 @@ fn selective_parameters_are_read_and_off_by_default() {
         "iir-depth=on",
         "etc-depth=",
         "unimproving-reduction=1.5",
+        "lmp-moves=few",
     ] {
         assert!(defaults.with_changes(bad).is_err(), "{bad}");
     }

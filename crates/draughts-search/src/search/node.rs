@@ -6,7 +6,7 @@ use super::singular::Singular;
 use super::Worker;
 use crate::score::{from_table, no_move_score, to_table, DRAW, INFINITY, MAX_PLY};
 use crate::tt::{Bound, Entry};
-use draughts_core::{DrawClock, Move, Position, Variant};
+use draughts_core::{DrawClock, Kind, Move, Position, Variant};
 use draughts_eval::{Evaluator, Score};
 
 /// Bounds beyond this are wins, losses or database scores, where no static cut-off is
@@ -265,15 +265,35 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         // that the memory access overlaps the search of the move before it.
         let mut next = self.next_child(pos, 0, new_depth, ply);
         let mut tried = 0;
+        // Late move pruning: near the horizon a quiet node off the principal variation
+        // searches only its first moves, and the late ones that crown a man.
+        let pruned_after = (!pv_node
+            && ply > 0
+            && depth <= params.lmp_depth
+            && threat.is_none()
+            && excluded.is_none()
+            && alpha.abs() < EVALUATION_LIMIT
+            && !self.lists[ply][0].is_capture()
+            && !pos.opponent_has_capture())
+        .then(|| usize::try_from(params.lmp_moves + depth * depth).unwrap_or(0));
+        let can_crown = pruned_after.is_some() && pos.can_crown();
         for n in 0..moves {
             if best >= beta {
                 break;
             }
-            tried = n + 1;
             let (i, mv, child) = next;
             if n + 1 < moves {
                 next = self.next_child(pos, n + 1, new_depth, ply);
             }
+            if pruned_after.is_some_and(|after| n >= after.max(1)) && best > -EVALUATION_LIMIT {
+                if !can_crown {
+                    break;
+                }
+                if !crowns(pos, &child, &mv) {
+                    continue;
+                }
+            }
+            tried = n + 1;
             let new_depth = new_depth + i32::from(extended == Some(i));
             let child_clock = clock.after(pos, &mv, &child);
             let score = if n == 0 {
@@ -430,4 +450,10 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         self.path.pop();
         cut
     }
+}
+
+/// Whether `mv`, which made `child` from `pos`, crowns a man.
+fn crowns<V: Variant>(pos: &Position<V>, child: &Position<V>, mv: &Move<V>) -> bool {
+    pos.piece_at(mv.from()).map(|p| p.kind) == Some(Kind::Man)
+        && child.piece_at(mv.to()).map(|p| p.kind) == Some(Kind::King)
 }
