@@ -136,8 +136,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         //    reductions of the late moves (only with `unimproving_reduction`).
         self.evals[ply] = (params.unimproving_reduction > 0
             && depth >= params.reduce_depth
-            && !self.lists[ply][0].is_capture()
-            && !pos.opponent_has_capture())
+            && self.is_quiet(pos, ply))
         .then(|| self.shared.eval.evaluate(pos));
         let improving = match (self.evals[ply], ply.checked_sub(2).map(|p| self.evals[p])) {
             (Some(now), Some(Some(before))) => now > before,
@@ -175,8 +174,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             && excluded.is_none()
             && depth <= params.static_cut_depth.max(params.razor_depth)
             && beta.abs() < EVALUATION_LIMIT
-            && !self.lists[ply][0].is_capture()
-            && !pos.opponent_has_capture()
+            && self.is_quiet(pos, ply)
         {
             let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
             if depth <= params.static_cut_depth && eval - params.static_cut_margin * depth >= beta {
@@ -273,8 +271,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             && threat.is_none()
             && excluded.is_none()
             && alpha.abs() < EVALUATION_LIMIT
-            && !self.lists[ply][0].is_capture()
-            && !pos.opponent_has_capture())
+            && self.is_quiet(pos, ply))
         .then(|| usize::try_from(params.lmp_moves + depth * depth).unwrap_or(0));
         let can_crown = pruned_after.is_some() && pos.can_crown();
         for n in 0..moves {
@@ -414,6 +411,12 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             self.shared.table.prefetch(child.hash());
         }
         (i, mv, child)
+    }
+
+    /// Whether neither side of `pos` (its moves the list at `ply`) has a capture: only
+    /// then does its evaluation mean something.
+    fn is_quiet(&self, pos: &Position<V>, ply: usize) -> bool {
+        !self.lists[ply][0].is_capture() && !pos.opponent_has_capture()
     }
 
     /// The first move of `pos` (the list at `ply`) whose child the table knows, from a
