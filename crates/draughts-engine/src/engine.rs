@@ -197,7 +197,7 @@ impl<V: Variant> EngineParts<V> {
     /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material;
     /// [`EngineError::Search`] if the search changes cannot be read.
     pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
-        let params = SearchParams::default().with_changes(&options.search)?;
+        let params = SearchParams::for_variant::<V>().with_changes(&options.search)?;
         let parts = EngineParts {
             params,
             ..EngineParts::new(evaluator::<V>(options)?)
@@ -224,7 +224,7 @@ impl<V: Variant> EngineParts<V> {
             database: None,
             tactics: None,
             threats: None,
-            params: SearchParams::default(),
+            params: SearchParams::for_variant::<V>(),
         }
     }
 

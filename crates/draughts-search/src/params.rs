@@ -1,9 +1,11 @@
 //! The search's tunable numbers, gathered in one place.
 
+use draughts_core::{English, Variant};
 use draughts_eval::Score;
 
 /// What shapes the tree: windows, cut-offs and reductions. The defaults are the values
-/// the matches in BENCHMARKS.md chose; a man is 100.
+/// the matches in BENCHMARKS.md chose, the same for every variant but English (see
+/// [`SearchParams::for_variant`]); a man is 100.
 ///
 /// ```
 /// use draughts_search::SearchParams;
@@ -51,8 +53,9 @@ pub struct SearchParams {
     /// better than every other move by a margin, and if so searches it one ply deeper
     /// (a singular extension). The test searches the node without that move to half
     /// the depth, so depths 1 and 2 act as 3; 0 or less turns the test off, the
-    /// default: depth 6 with the multi-cut gains at a fixed node count but not at
-    /// equal time (BENCHMARKS.md, "Singular extensions").
+    /// default: in International depth 6 with the multi-cut gains at a fixed node count
+    /// but not at equal time (BENCHMARKS.md, "Singular extensions"); English's default
+    /// is 6.
     pub singular_depth: i32,
     /// How far below the table's score, a ply of remaining depth, every other move
     /// must stay for the table move to be singular: 3 a ply, a quarter of a man at
@@ -60,7 +63,7 @@ pub struct SearchParams {
     pub singular_margin: Score,
     /// Whether a node whose other moves reach the singular test's bound, when that
     /// bound is at least `beta`, is cut off with it (a multi-cut: several moves beat
-    /// `beta`). Off by default; acts only with `singular_depth` on.
+    /// `beta`). Off by default (on in English); acts only with `singular_depth` on.
     pub singular_cut: bool,
     /// Deepest remaining depth at which a quiet node asks the threat templates whether
     /// the side to move is threatened (its opponent, moving instead, would have a
@@ -83,12 +86,12 @@ pub struct SearchParams {
     /// Least remaining depth at which a node (not the root) whose table entry holds no
     /// move is searched one ply shallower (an internal iterative reduction: the table
     /// move is what orders a deep node, and without one its search is mostly a waste).
-    /// 0 or less turns it off, the default.
+    /// 0 or less turns it off, the default (English's is 5).
     pub iir_depth: i32,
     /// Least remaining depth at which a node off the principal variation looks up each
     /// child in the table before searching any, and is cut off if one of them is known,
     /// from a search deep enough, to score at least `beta` for this node (an enhanced
-    /// transposition cut-off). 0 or less turns it off, the default.
+    /// transposition cut-off). 0 or less turns it off, the default (English's is 4).
     pub etc_depth: i32,
     /// Plies more by which a late quiet move is reduced where the side to move is not
     /// improving: its evaluation is no higher than at its last node two plies before
@@ -134,6 +137,34 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// The defaults for `V`: [`SearchParams::default`], but in English singular
+    /// extensions with their multi-cut, enhanced transposition cut-offs and internal
+    /// iterative reductions are on, which gained there at equal time and did not in
+    /// International (BENCHMARKS.md, "Selective switches in English").
+    ///
+    /// ```
+    /// use draughts_core::{English, International};
+    /// use draughts_search::SearchParams;
+    ///
+    /// assert_eq!(SearchParams::for_variant::<International>(), SearchParams::default());
+    /// let english = SearchParams::for_variant::<English>();
+    /// assert_eq!((english.singular_depth, english.etc_depth, english.iir_depth), (6, 4, 5));
+    /// ```
+    pub fn for_variant<V: Variant>() -> SearchParams {
+        let defaults = SearchParams::default();
+        if V::NAME == English::NAME {
+            SearchParams {
+                singular_depth: 6,
+                singular_cut: true,
+                etc_depth: 4,
+                iir_depth: 5,
+                ..defaults
+            }
+        } else {
+            defaults
+        }
+    }
+
     /// These parameters with the changes `text` lists: `name=value` items (the field
     /// names, `-` or `_` alike) separated by spaces or `;`.
     ///

@@ -257,7 +257,12 @@ const SELECTIVE: [&str; 6] = [
 ];
 
 #[test]
-fn selective_parameters_are_read_and_off_by_default() {
+fn selective_parameters_are_read_and_off_by_default_but_in_english() {
+    let english = Searcher::<English, _>::with_hash_size(Material, 1);
+    assert_eq!(english.params(), &SearchParams::for_variant::<English>());
+    assert!(english.params().singular_cut);
+    let international = Searcher::<International, _>::with_hash_size(Material, 1);
+    assert_eq!(international.params(), &SearchParams::default());
     let defaults = SearchParams::default();
     assert_eq!(
         (

@@ -196,8 +196,8 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             convert: true,
             tactics: None,
             threats: None,
-            params: SearchParams::default(),
-            reductions: Reductions::new(&SearchParams::default()),
+            params: SearchParams::for_variant::<V>(),
+            reductions: Reductions::new(&SearchParams::for_variant::<V>()),
         }
     }
 
@@ -235,8 +235,8 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
         self.threats = oracle;
     }
 
-    /// Replaces the numbers that shape the tree (for tuning; the defaults are the
-    /// measured best).
+    /// Replaces the numbers that shape the tree (for tuning; the defaults,
+    /// [`SearchParams::for_variant`], are the measured best).
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
         self.reductions = Reductions::new(&params);
