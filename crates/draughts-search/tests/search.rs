@@ -243,10 +243,10 @@ impl<V: Variant> TacticalOracle<V> for ThreePlyShots {
     }
 }
 
-/// The selective parameters that are off by default, on at shallow depths: singular
-/// extensions at every depth the test allows, with the multi-cut, internal iterative
-/// reductions, enhanced transposition cut-offs, late moves reduced more where the
-/// side to move is not improving, and late moves pruned.
+/// The selective parameters that are off in `SearchParams::default()`, on at shallow
+/// depths: singular extensions at every depth the test allows, with the multi-cut,
+/// internal iterative reductions, enhanced transposition cut-offs, late moves reduced
+/// more where the side to move is not improving, and late moves pruned.
 const SELECTIVE: [&str; 6] = [
     "singular-depth=4",
     "singular-depth=4; singular-cut=on",

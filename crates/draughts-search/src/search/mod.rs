@@ -188,6 +188,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
     /// assert!(result.best_move.is_some());
     /// ```
     pub fn with_hash_size(eval: E, mib: usize) -> Searcher<V, E> {
+        let params = SearchParams::for_variant::<V>();
         Searcher {
             eval: Arc::new(eval),
             table: Arc::new(Table::new(mib)),
@@ -196,8 +197,8 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             convert: true,
             tactics: None,
             threats: None,
-            params: SearchParams::for_variant::<V>(),
-            reductions: Reductions::new(&SearchParams::for_variant::<V>()),
+            params,
+            reductions: Reductions::new(&params),
         }
     }
 
