@@ -40,8 +40,8 @@ pub struct EngineOptions {
     pub threats: Option<PathBuf>,
     /// A folder of endgame database files; `None` for no database.
     pub egdb: Option<PathBuf>,
-    /// Changes to the search's numbers ([`SearchParams::with_changes`]); empty for the
-    /// defaults.
+    /// Changes to the search's numbers ([`SearchParams::with_changes`]), applied on top
+    /// of the variant's defaults ([`SearchParams::for_variant`]); empty for those.
     pub search: String,
 }
 
