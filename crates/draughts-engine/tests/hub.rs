@@ -465,6 +465,20 @@ fn new_game_and_lone_moves() {
     let (done, infos) = engine.expect("done");
     assert_eq!(done, "done move=28x19x23");
     assert!(infos.is_empty());
+    // So under a clock.
+    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
+    engine.send("level time=60 inc=1");
+    engine.send("go think");
+    let (done, infos) = engine.expect("done");
+    assert_eq!(done, "done move=28x19x23");
+    assert!(infos.is_empty());
+    // For a fixed time a move, which is not banked, it is searched for that time.
+    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
+    engine.send("level move-time=0.05");
+    engine.send("go think");
+    let (done, infos) = engine.expect("done");
+    assert!(done.starts_with("done move=28x19x23"), "{done}");
+    assert!(!infos.is_empty());
     // `go analyze` searches it.
     engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
     engine.send("level depth=2");

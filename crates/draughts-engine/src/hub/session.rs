@@ -66,7 +66,9 @@ pub trait Session {
     fn new_game(&mut self);
 
     /// Starts a search of the current position. A lone legal move under `go think` is
-    /// answered at once (`None`).
+    /// answered at once (`None`), but for a fixed time a move without a clock: that time
+    /// is not banked, so the move is searched for it, and the table it fills serves the
+    /// next move (as Scan 2.0 does).
     ///
     /// # Errors
     /// A message for the GUI when there is no legal move.
@@ -163,7 +165,8 @@ impl<V: Variant> Session for HubSession<V> {
         let Some(&first) = moves.first() else {
             return Err("no legal move: the game is over".into());
         };
-        if mode == GoMode::Think && moves.len() == 1 {
+        let unbanked = limits.move_time.is_some() && limits.clock.is_none();
+        if mode == GoMode::Think && moves.len() == 1 && !unbanked {
             // Nothing to think about; a write error means the GUI is gone, which the
             // reader sees as end of input.
             let _ = out.line(&done_line(first, None));
