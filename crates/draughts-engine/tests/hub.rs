@@ -458,33 +458,29 @@ fn english_over_hub() {
 fn new_game_and_lone_moves() {
     let mut engine = Engine::ready(&[]);
     engine.send("new-game");
-    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
-    engine.send("level depth=2");
-    // A lone move under `go think` is answered at once, without a search.
-    engine.send("go think");
-    let (done, infos) = engine.expect("done");
+    // The lone legal move 28x19x23 under a `level` form and a `go` kind: the answer,
+    // and the `info` lines sent before it.
+    let mut lone = |level: &str, go: &str| {
+        engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
+        engine.send(level);
+        engine.send(go);
+        let (done, infos) = engine.expect("done");
+        assert!(done.starts_with("done move=28x19x23"), "{done}");
+        (done, infos)
+    };
+    // Under `go think` it is answered at once, without a search.
+    let (done, infos) = lone("level depth=2", "go think");
     assert_eq!(done, "done move=28x19x23");
     assert!(infos.is_empty());
     // So under a clock.
-    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
-    engine.send("level time=60 inc=1");
-    engine.send("go think");
-    let (done, infos) = engine.expect("done");
+    let (done, infos) = lone("level time=60 inc=1", "go think");
     assert_eq!(done, "done move=28x19x23");
     assert!(infos.is_empty());
     // For a fixed time a move, which is not banked, it is searched for that time.
-    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
-    engine.send("level move-time=0.05");
-    engine.send("go think");
-    let (done, infos) = engine.expect("done");
-    assert!(done.starts_with("done move=28x19x23"), "{done}");
+    let (_, infos) = lone("level move-time=0.05", "go think");
     assert!(!infos.is_empty());
     // `go analyze` searches it.
-    engine.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
-    engine.send("level depth=2");
-    engine.send("go analyze");
-    let (done, infos) = engine.expect("done");
-    assert!(done.starts_with("done move=28x19x23"), "{done}");
+    let (_, infos) = lone("level depth=2", "go analyze");
     assert!(!infos.is_empty());
     let info = &infos[infos.len() - 1];
     for name in ["depth", "score", "nodes", "time", "nps"] {
