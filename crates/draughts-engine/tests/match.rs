@@ -102,6 +102,42 @@ fn internal_players_at_low_depth() {
 }
 
 #[test]
+fn replayed_openings_at_a_fixed_depth_repeat_games_and_are_warned_of() {
+    let dir = temp_dir("replayed");
+    let (pdn, openings) = (dir.join("games.pdn"), openings(&dir));
+    let (pdn, openings) = (pdn.to_str().unwrap(), openings.to_str().unwrap());
+    let engines = [
+        "--engine1",
+        "internal:depth=2,hash=1",
+        "--engine2",
+        "internal:depth=1,hash=1",
+    ];
+    let common = [&engines[..], &["--max-plies", "40", "--openings", openings]].concat();
+
+    let output = run_match(&[&common[..], &["--games", "4"]].concat());
+    let stderr = text(&output.stderr);
+    assert!(
+        output.status.success() && !stderr.contains("replay"),
+        "{stderr}"
+    );
+
+    let output = run_match(&[&common[..], &["--games", "6", "--pdn", pdn]].concat());
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("2 openings make 4 games"), "{stderr}");
+    assert!(stderr.contains("games from 5 on replay them"), "{stderr}");
+    // What the warning says: games 5 and 6 are games 1 and 2 again, move for move.
+    let games = read_games(&std::fs::read_to_string(pdn).expect("read the PDN"));
+    let moves: Vec<String> = games
+        .into_iter()
+        .map(|game| game.expect("PDN syntax").to_game::<International>())
+        .map(|game| format!("{:?}", game.expect("the moves replay").moves()))
+        .collect();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(moves[4..], moves[..2]);
+}
+
+#[test]
 fn our_binary_as_an_external_hub_engine() {
     let dir = temp_dir("hub");
     let pdn = dir.join("games.pdn");

@@ -66,8 +66,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Games to play, rounded up to even; openings are taken in turn, each with both
-    /// colours (default: every opening twice; with --sprt, the most games, default
-    /// 20000).
+    /// colours, and replayed from the first once all have been played (default: every
+    /// opening twice; with --sprt, the most games, default 20000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: Option<u32>,
     /// Stop early by a sequential probability ratio test on the game pairs (each
@@ -352,6 +352,18 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
     };
     let games = args.games.map_or(all_openings, |n| n as usize);
     let games = games + games % 2;
+    let starts = 2 * openings.len();
+    let repeatable = |s: &PlayerSpec| s.is_fixed() && s.threads() == 1;
+    if args.first_game as usize + games > starts && specs.iter().all(repeatable) {
+        eprintln!(
+            "draughts: warning: {} openings make {starts} games (each opening with both \
+             colours); games from {} on replay them, and with both sides searching a fixed \
+             depth or node count on one thread they repeat those games move for move, \
+             adding nothing to the estimate",
+            openings.len(),
+            starts + 1
+        );
+    }
     let threads = specs
         .iter()
         .map(PlayerSpec::threads)
