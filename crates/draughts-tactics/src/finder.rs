@@ -45,6 +45,17 @@ impl Default for FinderConfig {
     }
 }
 
+/// What one search of the finder concluded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<V: Variant> {
+    /// A winning line, proven within the limits.
+    Wins(Outcome<V>),
+    /// The search finished: no winning line within the ply bound.
+    NoWin,
+    /// The node limit cut the search short: nothing is proven either way.
+    OutOfNodes,
+}
+
 /// The combination finder (one for every variant: its methods are generic).
 #[derive(Clone, Debug)]
 pub struct Finder {
@@ -90,6 +101,15 @@ impl Finder {
     /// As [`Finder::find`], also where either side can capture: the line then starts
     /// with the capture the side to move must make, and the gain is counted from `pos`.
     pub fn find_any<V: Variant>(&self, pos: &Position<V>) -> Option<Outcome<V>> {
+        match self.solve_any(pos) {
+            Verdict::Wins(outcome) => Some(outcome),
+            Verdict::NoWin | Verdict::OutOfNodes => None,
+        }
+    }
+
+    /// As [`Finder::find_any`], telling a search that proved there is no win apart
+    /// from one the node limit cut short (whose answer depends on move order).
+    pub fn solve_any<V: Variant>(&self, pos: &Position<V>) -> Verdict<V> {
         let attacker = pos.turn();
         let mut run = Run {
             attacker,
@@ -108,15 +128,19 @@ impl Finder {
             ABOVE,
             &mut line,
         );
-        if value < 0 || run.nodes > self.config.node_limit {
-            return None;
+        if run.nodes > self.config.node_limit {
+            return Verdict::OutOfNodes;
         }
         let outcome = Outcome {
             gain: value.div_euclid(2),
             crowned: value & 1 == 1,
             line,
         };
-        outcome.wins(&self.values).then_some(outcome)
+        if value >= 0 && outcome.wins(&self.values) {
+            Verdict::Wins(outcome)
+        } else {
+            Verdict::NoWin
+        }
     }
 
     /// Alpha-beta over values (twice the gain, plus one if the attacker has a new

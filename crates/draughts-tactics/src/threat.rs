@@ -9,7 +9,7 @@
 //! [`SetKind::Threats`]: crate::SetKind::Threats
 //! [`TemplateSet`]: crate::TemplateSet
 
-use crate::finder::Finder;
+use crate::finder::{Finder, Verdict};
 use crate::line::{replay, LineMove, Outcome};
 use crate::set::Entry;
 use crate::template::Template;
@@ -46,13 +46,14 @@ impl Finder {
 
     /// Whether a threat whose combination is `line` is gone in `after` (the attacker
     /// to move, the defender having replied): the line no longer wins there, and the
-    /// finder proves no other combination.
+    /// finder proves no other combination (a search the node limit cut short proves
+    /// nothing, so the reply is not counted).
     pub fn is_countered<V: Variant>(&self, after: &Position<V>, line: &[LineMove<V>]) -> bool {
         let values = self.values();
         replay(after, line, values)
             .filter(|o| o.wins(values))
             .is_none()
-            && self.find_any(after).is_none()
+            && self.solve_any(after) == Verdict::NoWin
     }
 }
 
@@ -105,7 +106,7 @@ mod tests {
             let countered = threat.counters.contains(reply);
             assert_eq!(
                 countered,
-                finder.find_any(&after).is_none(),
+                finder.solve_any(&after) == Verdict::NoWin,
                 "{}",
                 pos.move_text(reply)
             );
