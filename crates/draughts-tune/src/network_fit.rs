@@ -125,6 +125,9 @@ pub struct NetworkFitConfig {
     /// Output heads: 1, or 2 for a correction that depends on the side to move
     /// ([`Network::set_waiting_output`]); a second head starts as a copy of the first.
     pub heads: usize,
+    /// The sigmoid's scale, or `None` to fit it on the base: a fixed scale makes the
+    /// losses of fits over different bases comparable.
+    pub k: Option<f64>,
 }
 
 impl Default for NetworkFitConfig {
@@ -139,6 +142,7 @@ impl Default for NetworkFitConfig {
             seed: 1,
             hidden: 32,
             heads: 1,
+            k: None,
         }
     }
 }
@@ -161,6 +165,9 @@ impl NetworkFitConfig {
         if !(1..=2).contains(&self.heads) {
             return bad("a network has one or two heads");
         }
+        if self.k.is_some_and(|k| !(k.is_finite() && k > 0.0)) {
+            return bad("the sigmoid's scale must be positive");
+        }
         Ok(())
     }
 }
@@ -176,7 +183,7 @@ pub struct NetworkFit {
     params: Vec<f32>,
     moments: Vec<[f32; 2]>,
     steps: u64,
-    /// The sigmoid's scale, fitted on the base.
+    /// The sigmoid's scale: [`NetworkFitConfig::k`], or fitted on the base.
     pub k: f64,
     /// Epochs done.
     pub epochs: usize,
@@ -191,7 +198,8 @@ const EPSILON: f32 = 1e-8;
 
 impl NetworkFit {
     /// A fresh fit for `V`: random input weights (seeded), biases of one half, output
-    /// weights zero, and `k` fitted to the base's losses on `train`.
+    /// weights zero, and `k` as `config` gives it or fitted to the base's losses on
+    /// `train`.
     ///
     /// # Errors
     /// [`TuneError::Config`] without training samples or with an invalid setting.
@@ -263,12 +271,14 @@ impl NetworkFit {
             params.extend((0..hidden).map(waiting));
         }
         let every = (train.len() / 200_000).max(1);
-        let k = best_k(|k| {
-            let losses = train.iter().step_by(every).map(|s| {
-                let y = s.target(config.lambda, k);
-                log_loss(sigmoid(s.eval(0.0).0 / k), y)
-            });
-            losses.sum::<f64>()
+        let k = config.k.unwrap_or_else(|| {
+            best_k(|k| {
+                let losses = train.iter().step_by(every).map(|s| {
+                    let y = s.target(config.lambda, k);
+                    log_loss(sigmoid(s.eval(0.0).0 / k), y)
+                });
+                losses.sum::<f64>()
+            })
         });
         Ok(NetworkFit {
             inputs,

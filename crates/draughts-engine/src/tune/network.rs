@@ -43,6 +43,11 @@ pub(super) struct NetworkArgs {
     /// Default: the starting network's, or 1.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
     heads: Option<u32>,
+    /// The sigmoid's scale (default: fitted on the base's losses). Fixing it makes the
+    /// losses of fits over different bases (`--patterns none` against the table, say)
+    /// comparable.
+    #[arg(long, value_name = "K")]
+    k: Option<f64>,
     /// Passes over the training positions (a resumed run goes on to this many).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     epochs: u32,
@@ -93,6 +98,9 @@ fn settings(args: &NetworkArgs, config: &NetworkFitConfig) -> Result<String, Cli
     // One head wrote no word for it: the states of earlier runs still resume.
     if config.heads > 1 {
         text.push_str(&format!(" heads {}", config.heads));
+    }
+    if let Some(k) = config.k {
+        text.push_str(&format!(" k {k}"));
     }
     for path in &args.data_files {
         let size = std::fs::metadata(path)
@@ -147,6 +155,7 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
         seed: args.seed,
         hidden,
         heads,
+        k: args.k,
     };
     let state_path = beside(&args.out, ".state");
     let settings = settings(args, &config)?;

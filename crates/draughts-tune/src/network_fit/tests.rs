@@ -55,6 +55,7 @@ fn fitting_learns_what_the_base_misses_and_resumes() {
         seed: 3,
         hidden: 32,
         heads: 1,
+        k: None,
     };
     let mut fit = NetworkFit::new::<English>(&train, &config).unwrap();
     let base = fit.base_loss(&holdout, 1.0);
@@ -95,6 +96,17 @@ fn fitting_learns_what_the_base_misses_and_resumes() {
         "a warm start keeps the network"
     );
     assert_eq!((warm.k, warm.epochs), (fit.k, 0));
+    let fixed = NetworkFitConfig {
+        k: Some(fit.k * 2.0),
+        ..config.clone()
+    };
+    let scaled = NetworkFit::new::<English>(&train, &fixed).unwrap();
+    assert_eq!(scaled.k, fit.k * 2.0, "a given scale is kept, not fitted");
+    let bad = NetworkFitConfig {
+        k: Some(0.0),
+        ..config.clone()
+    };
+    assert!(NetworkFit::new::<English>(&train, &bad).is_err());
 
     // A warm start with more units: the new ones start off, so the loss is the
     // starting network's; it goes on, and its state reads back.
@@ -133,6 +145,7 @@ fn a_second_head_starts_as_the_first_and_is_rounded_into_its_place() {
         seed: 3,
         hidden: 16,
         heads: 1,
+        k: None,
     };
     let mut one = NetworkFit::new::<English>(&train, &config).unwrap();
     one.epoch(&train, &holdout, &config).unwrap();
