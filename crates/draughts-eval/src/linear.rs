@@ -18,6 +18,10 @@ use std::sync::Arc;
 /// There is deliberately no side-to-move bonus: every term is a difference between the
 /// colours, so swapping the colours negates the score exactly.
 ///
+/// Weights that value the material only ([`Weights::is_material_only`]) with no table
+/// are counted without computing the other features: a network's correction on top of
+/// the material is then the whole evaluation, at the network's cost.
+///
 /// ```
 /// use draughts_core::{English, Position};
 /// use draughts_eval::{Evaluator, LinearEval};
@@ -30,6 +34,8 @@ use std::sync::Arc;
 /// ```
 pub struct LinearEval<V: Variant> {
     weights: Weights,
+    /// [`Weights::is_material_only`] of `weights`.
+    material_only: bool,
     patterns: Option<Arc<Patterns<V>>>,
     network: Option<Arc<Network<V>>>,
     variant: PhantomData<V>,
@@ -40,6 +46,7 @@ impl<V: Variant> LinearEval<V> {
     pub const fn new(weights: Weights) -> LinearEval<V> {
         LinearEval {
             weights,
+            material_only: weights.is_material_only(),
             patterns: None,
             network: None,
             variant: PhantomData,
@@ -49,10 +56,8 @@ impl<V: Variant> LinearEval<V> {
     /// An evaluator with the given weights and pattern table.
     pub fn with_patterns(weights: Weights, patterns: Arc<Patterns<V>>) -> LinearEval<V> {
         LinearEval {
-            weights,
             patterns: Some(patterns),
-            network: None,
-            variant: PhantomData,
+            ..LinearEval::new(weights)
         }
     }
 
@@ -80,6 +85,7 @@ impl<V: Variant> LinearEval<V> {
     /// Replaces the weights.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+        self.material_only = weights.is_material_only();
     }
 
     /// What the evaluation of `pos` is made of, cheaply: the side to move's feature
@@ -140,6 +146,17 @@ impl<V: Variant> LinearEval<V> {
 impl<V: Variant> Evaluator<V> for LinearEval<V> {
     #[inline]
     fn evaluate(&self, pos: &Position<V>) -> Score {
+        if self.material_only && self.patterns.is_none() {
+            let (us, them) = (pos.turn(), !pos.turn());
+            let men = pos.men(us).len() as Score - pos.men(them).len() as Score;
+            let kings = pos.kings(us).len() as Score - pos.kings(them).len() as Score;
+            let mut score =
+                self.weights.get(Feature::Men) * men + self.weights.get(Feature::Kings) * kings;
+            if let Some(network) = &self.network {
+                score += network.score(pos);
+            }
+            return Drawish::of(pos).scale(score);
+        }
         let values = FeatureValues::compute(pos);
         let white = values.side(Color::White);
         let black = values.side(Color::Black);
@@ -274,6 +291,7 @@ impl<V: Variant> Clone for LinearEval<V> {
     fn clone(&self) -> Self {
         LinearEval {
             weights: self.weights,
+            material_only: self.material_only,
             patterns: self.patterns.clone(),
             network: self.network.clone(),
             variant: PhantomData,

@@ -167,6 +167,30 @@ impl Weights {
         &self.values
     }
 
+    /// Whether every weight but those of men and kings is zero: the evaluation is then
+    /// the material alone, which [`LinearEval`](crate::LinearEval) counts without the
+    /// other features.
+    ///
+    /// ```
+    /// use draughts_eval::{Feature, Weights};
+    ///
+    /// assert!(!Weights::INTERNATIONAL.is_material_only());
+    /// let mut material = Weights::ZERO;
+    /// material.set(Feature::Men, 100);
+    /// material.set(Feature::Kings, 300);
+    /// assert!(material.is_material_only());
+    /// ```
+    pub const fn is_material_only(&self) -> bool {
+        let mut i = 0;
+        while i < FEATURE_COUNT {
+            if i != Feature::Men.index() && i != Feature::Kings.index() && self.values[i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The weight of `feature`.
     #[inline]
     pub const fn get(&self, feature: Feature) -> i32 {

@@ -8,13 +8,36 @@ mod common;
 use common::{playout, playout_with_kings, scattered};
 use draughts_core::{Color, English, International, Position, Turkish, Variant};
 use draughts_eval::{
-    learned, Evaluator, FeatureValues, LinearEval, Patterns, Weights, FEATURE_COUNT,
+    learned, learned_network, Evaluator, Feature, FeatureValues, LinearEval, Patterns, Weights,
+    FEATURE_COUNT,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
 
 fn random_weights() -> impl Strategy<Value = Weights> {
     prop::array::uniform14(-1000..=1000i32).prop_map(Weights::from_array)
+}
+
+/// Weights of men and kings only, which the evaluator counts without the features.
+fn material_weights() -> impl Strategy<Value = Weights> {
+    (-1000..=1000i32, -1000..=1000i32).prop_map(|(men, kings)| {
+        let mut weights = Weights::ZERO;
+        weights.set(Feature::Men, men);
+        weights.set(Feature::Kings, kings);
+        weights
+    })
+}
+
+/// The material counted alone, with the shipped network's correction, scores as the
+/// features' path does (the breakdown's total).
+fn material_with_network<V: Variant>(
+    pos: &Position<V>,
+    weights: Weights,
+) -> Result<(), TestCaseError> {
+    prop_assert!(weights.is_material_only());
+    let eval = LinearEval::<V>::new(weights).with_network(learned_network::<V>());
+    prop_assert_eq!(eval.breakdown(pos).total, eval.evaluate(pos));
+    symmetric(pos, weights)
 }
 
 fn symmetric<V: Variant>(pos: &Position<V>, weights: Weights) -> Result<(), TestCaseError> {
@@ -134,6 +157,21 @@ proptest! {
     #[test]
     fn turkish_kings(pos in playout_with_kings::<Turkish>(), w in random_weights()) {
         symmetric(&pos, w)?;
+    }
+
+    #[test]
+    fn international_material_only(pos in playout_with_kings::<International>(), w in material_weights()) {
+        material_with_network(&pos, w)?;
+    }
+
+    #[test]
+    fn english_material_only(pos in playout_with_kings::<English>(), w in material_weights()) {
+        material_with_network(&pos, w)?;
+    }
+
+    #[test]
+    fn turkish_material_only(pos in scattered::<Turkish>(), w in material_weights()) {
+        material_with_network(&pos, w)?;
     }
 
     #[test]
