@@ -55,12 +55,12 @@ pub struct EngineArgs {
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// Pattern table file (`draughts tune patterns`), or `none` for no table (default:
-    /// the built-in table of the variant, used with the built-in weights).
+    /// the variant's default evaluation; a table alone goes with the built-in weights).
     #[arg(long, value_name = "FILE|none")]
     patterns: Option<PathBuf>,
     /// Network file (`draughts tune network`) whose correction the evaluation adds, or
-    /// `none` (default: the built-in network of the variant, with the built-in weights
-    /// and table only).
+    /// `none` (default: the built-in network of the variant, with its default
+    /// evaluation only).
     #[arg(long, value_name = "FILE|none")]
     network: Option<PathBuf>,
     /// Tactical template file (`draughts tactics learn`) to recognise combinations at

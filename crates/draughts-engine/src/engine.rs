@@ -31,8 +31,8 @@ pub struct EngineOptions {
     /// [`NO_PATTERNS`] for none (see [`evaluator`]).
     pub patterns: Option<PathBuf>,
     /// A network file ([`Network`]) whose correction the evaluation adds; `None` for
-    /// the variant's built-in network where the weights and table are the built-in ones
-    /// too, [`NO_PATTERNS`] for none (see [`evaluator`]).
+    /// the variant's built-in network where the evaluation is the default one,
+    /// [`NO_PATTERNS`] for none (see [`evaluator`]).
     pub network: Option<PathBuf>,
     /// A tactical template file; `None` for no templates.
     pub tactics: Option<PathBuf>,
@@ -103,21 +103,27 @@ pub const NO_PATTERNS: &str = "none";
 ///
 /// | weights | patterns | evaluator |
 /// |---|---|---|
-/// | — | — | the variant's built-in weights and pattern table, if it ships one |
+/// | — | — | the variant's default ([`draughts_eval::default_eval`]: International's material and network, English's weights, table and network), else the hand-set weights |
 /// | FILE | — | the weights of FILE, no table (weights files of `draughts tune ga` and `fit`) |
 /// | — | `none` | the hand-set weights, no table |
 /// | FILE | `none` | the weights of FILE, no table |
 /// | — | TABLE | the built-in weights and TABLE |
 /// | FILE | TABLE | both files (`draughts tune patterns` writes such a pair) |
 ///
-/// A network file (`draughts tune network`) adds its correction to any of them;
-/// without one, the variant's built-in network corrects the built-in weights and table
-/// (the first row), and nothing else; `none` asks for no network.
+/// A network file (`draughts tune network`) adds its correction to any of them (in
+/// the first row, in place of the built-in network); without one, the variant's
+/// built-in network is part of the first row, and nothing else; `none` asks for no
+/// network.
 ///
 /// # Errors
 /// [`EngineError::Weights`], [`EngineError::Patterns`] or [`EngineError::Network`] if a
 /// file cannot be read or is not for variant `V`.
 pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, EngineError> {
+    let builtin_model = options.weights.is_none() && options.patterns.is_none();
+    let network = network::<V>(options.network.as_deref(), builtin_model)?;
+    if let Some(eval) = draughts_eval::default_eval::<V>().filter(|_| builtin_model) {
+        return Ok(eval.with_network(network));
+    }
     let none = options
         .patterns
         .as_deref()
@@ -137,8 +143,6 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, E
         Some(path) => Some(Arc::new(Patterns::<V>::load(path)?)),
         None => builtin.map(|(_, table)| table),
     };
-    let builtin_model = options.weights.is_none() && options.patterns.is_none();
-    let network = network::<V>(options.network.as_deref(), builtin_model)?;
     let eval = match table {
         Some(table) => LinearEval::with_patterns(weights, table),
         None => LinearEval::new(weights),
@@ -148,7 +152,7 @@ pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, E
 
 /// The network `option` asks for ([`EngineOptions::network`]): a file, none for
 /// [`NO_PATTERNS`], and without one the variant's built-in network where
-/// `builtin_model` says the weights and table are the built-in ones it corrects.
+/// `builtin_model` says the evaluation is the default one it belongs to.
 ///
 /// # Errors
 /// [`EngineError::Network`] if the file cannot be read or is not for variant `V`.
@@ -499,6 +503,9 @@ mod tests {
             }
             None => assert!(default.patterns().is_none()),
         }
+        // International's default is the material and its network (next test).
+        let default = evaluator::<International>(&EngineOptions::default()).unwrap();
+        assert!(default.weights().is_material_only() && default.patterns().is_none());
         // A table file, written and read back; a weights file alone means no table.
         let dir = std::env::temp_dir().join(format!("draughts-patterns-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -1,10 +1,12 @@
 //! The learned evaluation models shipped with the crate.
 //!
 //! `draughts tune patterns` fits the feature weights and a [`Patterns`] table together
-//! on self-play games, and `draughts tune network` a [`Network`] that corrects that
-//! pair; what they wrote for a variant is embedded here, and the engine evaluates with
-//! it by default. How each was made is in the crate README.
+//! on self-play games, and `draughts tune network` a [`Network`] that corrects an
+//! evaluation: that pair (English), or the material alone (International). What they
+//! wrote for a variant is embedded here, and the engine evaluates with
+//! [`default_eval`] by default. How each was made is in the crate README.
 
+use crate::linear::LinearEval;
 use crate::network::Network;
 use crate::patterns::Patterns;
 use crate::weights::Weights;
@@ -39,16 +41,16 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
     Some((weights, Arc::new(table)))
 }
 
-/// The learned network of variant `V`, fitted to correct [`learned`]'s weights and
-/// table, if the crate ships one; `None` otherwise.
+/// The learned network of variant `V`, the correction [`default_eval`] adds to its
+/// weights (and table), if the crate ships one; `None` otherwise.
 ///
 /// ```
-/// use draughts_core::{International, Position};
+/// use draughts_core::{English, Position};
 /// use draughts_eval::{learned, learned_network, Evaluator, LinearEval};
 ///
-/// let (weights, table) = learned::<International>().expect("shipped");
+/// let (weights, table) = learned::<English>().expect("shipped");
 /// let eval = LinearEval::with_patterns(weights, table).with_network(learned_network());
-/// assert_eq!(eval.evaluate(&Position::<International>::initial()), 0);
+/// assert_eq!(eval.evaluate(&Position::<English>::initial()), 0);
 /// ```
 pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
     let bytes: &[u8] = match V::NAME {
@@ -57,6 +59,36 @@ pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
         _ => return None,
     };
     Network::<V>::from_bytes(bytes).ok().map(Arc::new)
+}
+
+/// The evaluation the engine plays with by default for `V`, if the crate ships a model
+/// for it: International's is the material alone (men 100, kings 300: the weights file
+/// `learned/international-material.weights`) and [`learned_network`], without the other
+/// features or a table; English's is [`learned`]'s weights and table corrected by its
+/// network. `None` for the other variants (the engine then uses the hand-set weights).
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::{default_eval, Evaluator};
+///
+/// let eval = default_eval::<International>().expect("shipped");
+/// assert!(eval.weights().is_material_only() && eval.patterns().is_none());
+/// assert!(eval.network().is_some());
+/// // Two heads: the side to move has a small edge in the start position.
+/// assert!((1..20).contains(&eval.evaluate(&Position::<International>::initial())));
+/// ```
+pub fn default_eval<V: Variant>() -> Option<LinearEval<V>> {
+    let eval = match V::NAME {
+        "international" => {
+            let text = include_str!("../learned/international-material.weights");
+            LinearEval::new(Weights::parse::<V>(text).ok()?)
+        }
+        _ => {
+            let (weights, table) = learned::<V>()?;
+            LinearEval::with_patterns(weights, table)
+        }
+    };
+    Some(eval.with_network(learned_network::<V>()))
 }
 
 #[cfg(test)]
@@ -73,5 +105,11 @@ mod tests {
         assert!(learned_network::<International>().is_some());
         assert!(learned_network::<English>().is_some());
         assert!(learned_network::<draughts_core::Brazilian>().is_none());
+        let eval = default_eval::<International>().expect("International's default loads");
+        assert!(eval.weights().is_material_only());
+        assert!(eval.patterns().is_none() && eval.network().is_some());
+        let eval = default_eval::<English>().expect("English's default loads");
+        assert!(eval.patterns().is_some() && eval.network().is_some());
+        assert!(default_eval::<draughts_core::Brazilian>().is_none());
     }
 }

@@ -48,7 +48,7 @@ mod strips;
 mod weights;
 
 pub use feature::{Feature, FeatureValues, FEATURE_COUNT};
-pub use learned::{learned, learned_network};
+pub use learned::{default_eval, learned, learned_network};
 pub use linear::{
     Breakdown, Drawish, FeatureScore, LinearEval, DRAWISH_DIVISOR, LEVEL_KINGS_DIVISOR,
 };

@@ -39,14 +39,15 @@ pub(super) struct DataArgs {
     /// Random moves after the opening, for variety.
     #[arg(long, default_value_t = 6)]
     random_plies: u32,
-    /// Weights of the player (default: the built-in weights of the evaluation).
+    /// Weights of the player (default: the built-in weights; with no `--weights` and
+    /// `--patterns builtin`, the engine's default evaluation).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// The player's pattern table: a file, `builtin` (the default) or `none`.
     #[arg(long, value_name = "FILE|builtin|none", default_value = BUILTIN_PATTERNS)]
     patterns: PathBuf,
     /// The player's network: a file, or `none`; without the option, the built-in
-    /// network where the weights and table are the built-in ones (as in the engine).
+    /// network with the default evaluation (as in the engine).
     #[arg(long, value_name = "FILE|none")]
     network: Option<PathBuf>,
     /// No progress line.
@@ -61,12 +62,18 @@ pub(super) fn run(args: &DataArgs) -> Result<(), CliError> {
     with_variant!(args.play.variant, V => run_for::<V>(args))
 }
 
-/// An evaluation from `--weights` (default: the built-in weights) and `--patterns`
-/// (a file, [`BUILTIN_PATTERNS`] or `none`).
+/// An evaluation without a network from `--weights` (default: the built-in weights)
+/// and `--patterns` (a file, [`BUILTIN_PATTERNS`] or `none`); with neither given, the
+/// variant's default evaluation without its network ([`draughts_eval::default_eval`]:
+/// International's material, English's weights and table).
 pub(super) fn evaluation<V: Variant>(
     weights: Option<&Path>,
     patterns: &Path,
 ) -> Result<LinearEval<V>, CliError> {
+    let default = weights.is_none() && patterns.as_os_str() == BUILTIN_PATTERNS;
+    if let Some(eval) = draughts_eval::default_eval::<V>().filter(|_| default) {
+        return Ok(eval.with_network(None));
+    }
     let builtin = draughts_eval::learned::<V>();
     let weights = match (weights, &builtin) {
         (Some(path), _) => Weights::load::<V>(path).map_err(|e| e.to_string())?,

@@ -21,7 +21,9 @@ pub(super) struct NetworkArgs {
     /// Labelled positions to fit on (repeatable; `draughts tune data` makes them).
     #[arg(long = "data", value_name = "FILE", required = true)]
     data_files: Vec<PathBuf>,
-    /// Weights of the evaluation the network corrects (default: the built-in weights).
+    /// Weights of the evaluation the network corrects (default: the built-in weights;
+    /// with no `--weights` and `--patterns builtin`, the base of the variant's default
+    /// evaluation: International's material, English's weights and table).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// Its pattern table: a file, `builtin` (the default) or `none`.
