@@ -120,10 +120,16 @@ pub const NO_PATTERNS: &str = "none";
 /// file cannot be read or is not for variant `V`.
 pub fn evaluator<V: Variant>(options: &EngineOptions) -> Result<LinearEval<V>, EngineError> {
     let builtin_model = options.weights.is_none() && options.patterns.is_none();
-    let network = network::<V>(options.network.as_deref(), builtin_model)?;
-    if let Some(eval) = draughts_eval::default_eval::<V>().filter(|_| builtin_model) {
-        return Ok(eval.with_network(network));
+    if let Some(eval) = builtin_model
+        .then(draughts_eval::default_eval::<V>)
+        .flatten()
+    {
+        return Ok(match options.network.as_deref() {
+            None => eval,
+            file => eval.with_network(network::<V>(file, true)?),
+        });
     }
+    let network = network::<V>(options.network.as_deref(), builtin_model)?;
     let none = options
         .patterns
         .as_deref()

@@ -71,7 +71,7 @@ pub(super) fn evaluation<V: Variant>(
     patterns: &Path,
 ) -> Result<LinearEval<V>, CliError> {
     let default = weights.is_none() && patterns.as_os_str() == BUILTIN_PATTERNS;
-    if let Some(eval) = draughts_eval::default_eval::<V>().filter(|_| default) {
+    if let Some(eval) = default.then(draughts_eval::default_eval::<V>).flatten() {
         return Ok(eval.with_network(None));
     }
     let builtin = draughts_eval::learned::<V>();
