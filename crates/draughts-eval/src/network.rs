@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most units a hidden layer has. A network of fewer units (its file says how
 /// many) computes in the same lanes, the others off: it scores as it would alone.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 128;
 
 /// A unit's activation of 1, in the integers of the hidden layer.
 pub const ACTIVATION_ONE: i32 = 64;
@@ -67,7 +67,7 @@ const VERSION: u32 = 1;
 /// opponent's men, the opponent's kings.
 pub const KINDS: usize = 4;
 
-/// One row of weights, two cache lines.
+/// One row of weights, four cache lines.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(align(64))]
 struct Row([i16; HIDDEN]);
@@ -243,8 +243,11 @@ impl<V: Variant> Network<V> {
     /// zero.
     #[inline]
     pub fn score_of(&self, views: &[[u64; KINDS]; 2], white_to_move: bool) -> Score {
-        // A network of half the lanes or fewer computes in half: its other lanes are off.
-        if self.units <= HIDDEN / 2 {
+        // A network of a quarter or half the lanes or fewer computes in those: its other
+        // lanes are off.
+        if self.units <= HIDDEN / 4 {
+            self.score_in::<{ HIDDEN / 4 }>(views, white_to_move)
+        } else if self.units <= HIDDEN / 2 {
             self.score_in::<{ HIDDEN / 2 }>(views, white_to_move)
         } else {
             self.score_in::<HIDDEN>(views, white_to_move)
@@ -555,28 +558,31 @@ mod tests {
     #[test]
     fn a_narrower_network_scores_as_alone_and_keeps_its_units() {
         let wide = some_network::<International>();
-        let mut narrow = Network::<International>::with_units(20);
-        let mut same = Network::<International>::zero();
-        for unit in 0..HIDDEN {
-            for net in [&mut narrow, &mut same] {
-                let keep = |w: f64| if unit < 20 { w } else { 0.0 };
-                net.set_bias(unit, keep(wide.bias(unit)));
-                net.set_output(unit, keep(wide.output_weight(unit)));
-                for input in 0..Network::<International>::INPUTS {
-                    net.set_input(input, unit, keep(wide.input_weight(input, unit)));
+        // A quarter of the lanes or fewer, and half of them or fewer.
+        for units in [20, HIDDEN / 2 - 10] {
+            let mut narrow = Network::<International>::with_units(units);
+            let mut same = Network::<International>::zero();
+            for unit in 0..HIDDEN {
+                for net in [&mut narrow, &mut same] {
+                    let keep = |w: f64| if unit < units { w } else { 0.0 };
+                    net.set_bias(unit, keep(wide.bias(unit)));
+                    net.set_output(unit, keep(wide.output_weight(unit)));
+                    for input in 0..Network::<International>::INPUTS {
+                        net.set_input(input, unit, keep(wide.input_weight(input, unit)));
+                    }
                 }
             }
+            assert_eq!(narrow, same, "units beyond the {units} stay off");
+            let read = Network::<International>::from_bytes(&narrow.to_bytes()).unwrap();
+            assert_eq!((read.units(), same.units()), (units, HIDDEN));
+            assert!(narrow.to_bytes().len() < same.to_bytes().len());
+            let mut pos = Position::<International>::initial();
+            for text in ["32-28", "19-23", "28x19", "14x23", "37-32"] {
+                pos = pos.play_text(text).unwrap();
+                assert_eq!(read.score(&pos), same.score(&pos));
+            }
+            assert_ne!(read.score(&pos), 0);
         }
-        assert_eq!(narrow, same, "units beyond the 20 stay off");
-        let read = Network::<International>::from_bytes(&narrow.to_bytes()).unwrap();
-        assert_eq!((read.units(), same.units()), (20, HIDDEN));
-        assert!(narrow.to_bytes().len() < same.to_bytes().len());
-        let mut pos = Position::<International>::initial();
-        for text in ["32-28", "19-23", "28x19", "14x23", "37-32"] {
-            pos = pos.play_text(text).unwrap();
-            assert_eq!(read.score(&pos), same.score(&pos));
-        }
-        assert_ne!(read.score(&pos), 0);
     }
 
     #[test]
