@@ -46,7 +46,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most units a hidden layer has. A network of fewer units (its file says how
-/// many) computes in the same lanes, the others off: it scores as it would alone.
+/// many) computes in a quarter, half or all of the lanes, whichever first holds its
+/// units, the others off: it scores as it would alone.
 pub const HIDDEN: usize = 128;
 
 /// A unit's activation of 1, in the integers of the hidden layer.
