@@ -33,11 +33,12 @@
 //! The evaluation is colour-symmetric: swapping the colours of every piece and keeping
 //! the side to move negates the score, and [`Position::flipped`] (which also hands the
 //! move over) leaves it unchanged.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod feature;
 mod full;
+mod lanes;
 mod learned;
 mod linear;
 mod masks;

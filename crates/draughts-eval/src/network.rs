@@ -37,6 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::lanes::Sums;
 use crate::patterns::{fnv1a, format_error, read_file, write_file, Fields, PatternsError};
 use crate::Score;
 use draughts_core::{Color, Geometry, Position, Variant};
@@ -285,7 +286,7 @@ impl<V: Variant> Network<V> {
 
     /// Brings `sums`, the units' sums of view `old`, to those of view `new`: the rows of
     /// the inputs that changed, or (if `fresh`, or if most inputs changed) a sum from
-    /// scratch.
+    /// scratch, in [`Sums`] (registers where it can).
     #[inline]
     fn update<const L: usize>(
         &self,
@@ -296,50 +297,35 @@ impl<V: Variant> Network<V> {
     ) {
         let changed: u32 = old.iter().zip(new).map(|(a, b)| (a ^ b).count_ones()).sum();
         let pieces: u32 = new.iter().map(|b| b.count_ones()).sum();
+        let rows = |kind: usize, mut bits: u64| {
+            std::iter::from_fn(move || {
+                let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+                bits &= bits - 1;
+                Some(bit)
+            })
+            .filter_map(move |bit| self.rows.get(Self::input(kind, bit)))
+        };
+        let mut lanes;
         if fresh || changed > pieces {
-            *sums = self.bias;
+            lanes = Sums::<L>::load(&self.bias.0);
             for (kind, &bits) in new.iter().enumerate() {
-                self.add_rows::<L>(sums, kind, bits, i16::wrapping_add);
+                rows(kind, bits).for_each(|row| lanes.add(&row.0));
             }
         } else {
+            lanes = Sums::<L>::load(&sums.0);
             for (kind, (&a, &b)) in old.iter().zip(new).enumerate() {
-                self.add_rows::<L>(sums, kind, a & !b, i16::wrapping_sub);
-                self.add_rows::<L>(sums, kind, b & !a, i16::wrapping_add);
+                rows(kind, a & !b).for_each(|row| lanes.sub(&row.0));
+                rows(kind, b & !a).for_each(|row| lanes.add(&row.0));
             }
         }
-    }
-
-    /// Combines the first `L` lanes of the rows of kind `kind` on the squares `bits` into
-    /// `sums` by `op`.
-    #[inline(always)]
-    fn add_rows<const L: usize>(
-        &self,
-        sums: &mut Row,
-        kind: usize,
-        mut bits: u64,
-        op: fn(i16, i16) -> i16,
-    ) {
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if let Some(row) = self.rows.get(Self::input(kind, bit)) {
-                for (s, w) in sums.0[..L].iter_mut().zip(&row.0[..L]) {
-                    *s = op(*s, *w);
-                }
-            }
-        }
+        lanes.store(&mut sums.0);
     }
 
     /// `G` of a view whose units sum to `sums` (the first `L` lanes), by head `head`,
     /// scaled by `ACTIVATION_ONE * OUTPUT_SCALE`.
     #[inline]
     fn output<const L: usize>(&self, sums: &Row, head: usize) -> i32 {
-        let one = ACTIVATION_ONE as i16;
-        sums.0[..L]
-            .iter()
-            .zip(&self.heads[head][..L])
-            .map(|(&s, &w)| i32::from(s.clamp(0, one)) * i32::from(w))
-            .sum()
+        Sums::<L>::load(&sums.0).dot_clamped(ACTIVATION_ONE as i16, &self.heads[head])
     }
 
     /// The file form: the magic `DNET`, the version (`u32`), the variant's name (a
