@@ -1,6 +1,7 @@
 //! Labelled positions for fitting an evaluation: self-play at a fixed node count, each
-//! quiet position kept with the game's result and the search's score, in a compact file
-//! that grows game by game and resumes where it stopped.
+//! quiet position (and, if asked, each one where only the opponent can capture) kept
+//! with the game's result and the search's score, in a compact file that grows game by
+//! game and resumes where it stopped.
 //!
 //! ```
 //! use draughts_core::{English, Position};
@@ -8,7 +9,8 @@
 //! use draughts_tune::{generate_data, read_data, DataConfig};
 //!
 //! let path = std::env::temp_dir().join(format!("doc-{}.data", std::process::id()));
-//! let config = DataConfig { games: 2, nodes: 500, random_plies: 4, max_plies: 60, seed: 7 };
+//! let config =
+//!     DataConfig { games: 2, nodes: 500, random_plies: 4, max_plies: 60, seed: 7, threatened: false };
 //! let openings = [Position::<English>::initial()];
 //! let eval = LinearEval::<English>::default();
 //! generate_data(&config, &openings, &eval, &path, &|_| {})?;
@@ -25,7 +27,8 @@
 //! byte and the bytes), then the settings that made the games (node count, random
 //! plies, ply limit and seed as `u64`s; for recorded games, labelled by
 //! [`label_games`](crate::label_games), 0, 0 and the games' checksum), so that a resumed
-//! run cannot mix settings.
+//! run cannot mix settings. Version 1 holds quiet positions only; version 2, written
+//! for [`DataConfig::threatened`], adds a fifth `u64`, 1: which positions it keeps.
 //! Then one block per game, in game order: the number of positions (`u32`), the
 //! positions, and an FNV-1a checksum (`u32`, the low half) of the block's positions.
 //! A position is 36 bytes: the squares of White's men, Black's men, White's kings and
@@ -43,7 +46,10 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"DLAB";
+/// The version of a file of quiet positions; [`THREATENED_VERSION`] for one that keeps
+/// threatened positions too.
 const VERSION: u32 = 1;
+const THREATENED_VERSION: u32 = 2;
 const RECORD: usize = 36;
 /// Scores beyond this (won or lost positions) are stored as this.
 const SCORE_LIMIT: Score = 30_000;
@@ -63,12 +69,17 @@ pub struct DataConfig {
     pub max_plies: usize,
     /// The seed of the openings and the random moves; game `i` has its own stream.
     pub seed: u64,
+    /// Whether positions where only the opponent can capture are kept beside the quiet
+    /// ones: quiescence stands on the evaluation there too (the side to move has no
+    /// capture), so a network fitted for the search should see them.
+    pub threatened: bool,
 }
 
 /// A labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Labelled<V: Variant> {
-    /// The position, quiet (neither side can capture).
+    /// The position: quiet (neither side can capture), or, in a file that keeps
+    /// [`DataConfig::threatened`] positions, one where only the opponent can.
     pub position: Position<V>,
     /// The side to move's result in halves: 2 win, 1 draw, 0 loss.
     pub result: u8,
@@ -166,6 +177,7 @@ pub(crate) fn extend_file<V: Variant>(
             || found.random_plies != config.random_plies
             || found.max_plies != config.max_plies
             || found.seed != config.seed
+            || found.threatened != config.threatened
         {
             return Err(TuneError::Config(format!(
                 "{} was made with other settings ({found:?}); give another file",
@@ -236,7 +248,7 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
         }
         let found = searcher.search(&game, limits, &Control::default(), &mut |_| {});
         let pos = *game.position();
-        if pos.is_quiet() {
+        if pos.is_quiet() || config.threatened && !pos.has_capture() {
             scored.push((pos, stored_score(found.score)));
         }
         // The game is not over, so a search gives a legal move; one that did not (a
@@ -274,7 +286,12 @@ pub(crate) fn with_result<V: Variant>(
 fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version = if config.threatened {
+        THREATENED_VERSION
+    } else {
+        VERSION
+    };
+    out.extend_from_slice(&version.to_le_bytes());
     out.push(V::NAME.len() as u8);
     out.extend_from_slice(V::NAME.as_bytes());
     for value in [
@@ -284,6 +301,9 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
         config.seed,
     ] {
         out.extend_from_slice(&value.to_le_bytes());
+    }
+    if config.threatened {
+        out.extend_from_slice(&1u64.to_le_bytes());
     }
     out
 }
@@ -336,8 +356,10 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
     }
     let word = |at: usize, n: usize| bytes.get(at..at + n).ok_or_else(|| bad("truncated header"));
     let version = u32::from_le_bytes(word(4, 4)?.try_into().unwrap_or_default());
-    if version != VERSION {
-        return Err(Bad(format!("format version {version}, expected {VERSION}")));
+    if version != VERSION && version != THREATENED_VERSION {
+        return Err(Bad(format!(
+            "format version {version}, expected {VERSION} or {THREATENED_VERSION}"
+        )));
     }
     let name_len = usize::from(word(8, 1)?[0]);
     let name = String::from_utf8_lossy(word(9, name_len)?).into_owned();
@@ -345,17 +367,24 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
         return Err(Bad(format!("positions of {name}, not {}", V::NAME)));
     }
     let mut at = 9 + name_len;
-    let mut numbers = [0u64; 4];
-    for n in &mut numbers {
+    let mut numbers = [0u64; 5];
+    let fields = if version == VERSION { 4 } else { 5 };
+    for n in &mut numbers[..fields] {
         *n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
         at += 8;
     }
+    let threatened = match numbers[4] {
+        0 if version == VERSION => false,
+        1 if version == THREATENED_VERSION => true,
+        other => return Err(Bad(format!("unknown kind of kept positions {other}"))),
+    };
     let config = DataConfig {
         games: 0,
         nodes: numbers[0],
         random_plies: usize::try_from(numbers[1]).unwrap_or(usize::MAX),
         max_plies: usize::try_from(numbers[2]).unwrap_or(usize::MAX),
         seed: numbers[3],
+        threatened,
     };
     let mut blocks = Vec::new();
     while at < bytes.len() {
@@ -417,6 +446,13 @@ fn parse<V: Variant>(bytes: &[u8]) -> Result<DataSet<V>, Bad> {
         for record in bytes[block.start..block.end - 4].chunks_exact(RECORD) {
             let labelled = decode::<V>(record, game as u32)
                 .map_err(|e| Bad(format!("game {}: {}", game + 1, e.0)))?;
+            let pos = &labelled.position;
+            if pos.has_capture() || !config.threatened && !pos.is_quiet() {
+                return Err(Bad(format!(
+                    "game {}: a position this file does not keep (a capture is on)",
+                    game + 1
+                )));
+            }
             positions.push(labelled);
         }
     }
@@ -482,6 +518,7 @@ mod tests {
             random_plies: 4,
             max_plies: 80,
             seed: 3,
+            threatened: false,
         }
     }
 
@@ -540,6 +577,41 @@ mod tests {
         assert!(read_data::<English>(&parts).is_err());
         std::fs::remove_file(&whole).ok();
         std::fs::remove_file(&parts).ok();
+    }
+
+    #[test]
+    fn threatened_positions_are_kept_beside_the_quiet_ones() {
+        let (quiet, threatened) = (temp("quiet"), temp("threatened"));
+        let openings = [Position::<English>::initial()];
+        let eval = LinearEval::<English>::default();
+        let with = DataConfig {
+            threatened: true,
+            ..config(12)
+        };
+        generate_data(&config(12), &openings, &eval, &quiet, &|_| {}).expect("plays");
+        generate_data(&with, &openings, &eval, &threatened, &|_| {}).expect("plays");
+        let quiet_data = read_data::<English>(&quiet).expect("reads");
+        let data = read_data::<English>(&threatened).expect("reads");
+        assert!(data.config.threatened && !quiet_data.config.threatened);
+        // The same games: the quiet positions are those of the quiet run, the others
+        // are positions where only the opponent can capture.
+        let (kept, others): (Vec<&Labelled<English>>, Vec<_>) =
+            data.positions.iter().partition(|p| p.position.is_quiet());
+        assert_eq!(kept.len(), quiet_data.positions.len());
+        assert!(kept.iter().zip(&quiet_data.positions).all(|(a, b)| *a == b));
+        assert!(!others.is_empty());
+        assert!(others.iter().all(|p| !p.position.has_capture()));
+        // A run cannot resume a file that keeps other positions.
+        assert!(generate_data(&with, &openings, &eval, &quiet, &|_| {}).is_err());
+        // A file of quiet positions holding a threatened one is damaged.
+        let mut bytes = std::fs::read(&threatened).expect("written");
+        bytes[4] = 1;
+        let head = header::<English>(&config(12));
+        bytes.drain(head.len()..head.len() + 8);
+        assert!(DataSet::<English>::from_bytes(&bytes).is_err());
+        for path in [quiet, threatened] {
+            std::fs::remove_file(path).ok();
+        }
     }
 
     #[test]

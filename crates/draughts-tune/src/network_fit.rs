@@ -84,7 +84,8 @@ impl NetworkSample {
 }
 
 /// The positions of a data file as network samples, evaluated by `base`, split by game
-/// into training and hold-out sets as [`crate::data_samples`] splits them.
+/// into training and hold-out sets as [`crate::data_samples`] splits them: every
+/// position, the [`DataConfig::threatened`](crate::DataConfig::threatened) ones too.
 pub fn network_samples<V: Variant>(
     data: &DataSet<V>,
     base: &LinearEval<V>,

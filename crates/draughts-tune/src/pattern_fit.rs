@@ -127,8 +127,8 @@ pub fn pattern_samples<V: Variant>(
     (train, test)
 }
 
-/// The positions of a data file ([`crate::generate_data`]) as samples labelled with
-/// their result and score, split by game into training and hold-out sets as
+/// The quiet positions of a data file ([`crate::generate_data`]) as samples labelled
+/// with their result and score, split by game into training and hold-out sets as
 /// [`pattern_samples`] splits them.
 pub fn data_samples<V: Variant>(
     data: &DataSet<V>,
@@ -138,7 +138,8 @@ pub fn data_samples<V: Variant>(
     let patterns = Patterns::<V>::zero();
     let held = held_games(data.games, holdout, seed);
     let (mut train, mut test) = (Vec::new(), Vec::new());
-    for labelled in &data.positions {
+    // A table is fitted on quiet positions only, as from games.
+    for labelled in data.positions.iter().filter(|l| l.position.is_quiet()) {
         let sample = PatternSample {
             score: Some(labelled.score),
             ..PatternSample::new(&labelled.position, &patterns, labelled.result)
@@ -530,6 +531,7 @@ mod tests {
             random_plies: 6,
             max_plies: 80,
             seed: 5,
+            threatened: false,
         };
         let eval = LinearEval::<English>::default();
         crate::generate_data(&config, &[Position::initial()], &eval, &path, &|_| {})

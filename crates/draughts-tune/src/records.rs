@@ -43,6 +43,7 @@ pub fn records_config<V: Variant>(games: &[(Game<V>, GameResult)], nodes: u64) -
         random_plies: 0,
         max_plies: 0,
         seed: checksum(games),
+        threatened: false,
     }
 }
 

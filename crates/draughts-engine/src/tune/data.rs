@@ -39,6 +39,11 @@ pub(super) struct DataArgs {
     /// Random moves after the opening, for variety.
     #[arg(long, default_value_t = 6)]
     random_plies: u32,
+    /// Keep the positions where only the opponent can capture too, beside the quiet
+    /// ones: quiescence evaluates such leaves, so networks fitted for the search learn
+    /// from them (pattern tables skip them).
+    #[arg(long, conflicts_with = "pdn")]
+    threatened: bool,
     /// Weights of the player (default: the built-in weights; with no `--weights` and
     /// `--patterns builtin`, the engine's default evaluation).
     #[arg(long, value_name = "FILE")]
@@ -144,6 +149,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             random_plies: args.random_plies as usize,
             max_plies: args.play.max_plies.map_or(300, |n| n as usize),
             seed: args.play.seed,
+            threatened: args.threatened,
         };
         let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
         generate_data_from(
