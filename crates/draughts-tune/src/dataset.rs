@@ -9,8 +9,15 @@
 //! use draughts_tune::{generate_data, read_data, DataConfig};
 //!
 //! let path = std::env::temp_dir().join(format!("doc-{}.data", std::process::id()));
-//! let config =
-//!     DataConfig { games: 2, nodes: 500, random_plies: 4, max_plies: 60, seed: 7, threatened: false };
+//! let config = DataConfig {
+//!     games: 2,
+//!     nodes: 500,
+//!     random_plies: 4,
+//!     max_plies: 60,
+//!     seed: 7,
+//!     threatened: false,
+//!     rescored: false,
+//! };
 //! let openings = [Position::<English>::initial()];
 //! let eval = LinearEval::<English>::default();
 //! generate_data(&config, &openings, &eval, &path, &|_| {})?;
@@ -27,8 +34,9 @@
 //! byte and the bytes), then the settings that made the games (node count, random
 //! plies, ply limit and seed as `u64`s; for recorded games, labelled by
 //! [`label_games`](crate::label_games), 0, 0 and the games' checksum), so that a resumed
-//! run cannot mix settings. Version 1 holds quiet positions only; version 2, written
-//! for [`DataConfig::threatened`], adds a fifth `u64`, 1: which positions it keeps.
+//! run cannot mix settings. Version 1 holds quiet self-played positions only; version
+//! 2 adds a fifth `u64` of flags: 1 for [`DataConfig::threatened`] positions kept, 2
+//! for scores from [`rescore_data`](crate::rescore_data).
 //! Then one block per game, in game order: the number of positions (`u32`), the
 //! positions, and an FNV-1a checksum (`u32`, the low half) of the block's positions.
 //! A position is 36 bytes: the squares of White's men, Black's men, White's kings and
@@ -46,10 +54,12 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"DLAB";
-/// The version of a file of quiet positions; [`THREATENED_VERSION`] for one that keeps
-/// threatened positions too.
+/// The version of a file of quiet self-played positions; [`FLAGGED_VERSION`] for one
+/// with flags (threatened positions kept, or re-scored).
 const VERSION: u32 = 1;
-const THREATENED_VERSION: u32 = 2;
+const FLAGGED_VERSION: u32 = 2;
+const THREATENED_FLAG: u64 = 1;
+const RESCORED_FLAG: u64 = 2;
 const RECORD: usize = 36;
 /// Scores beyond this (won or lost positions) are stored as this.
 const SCORE_LIMIT: Score = 30_000;
@@ -73,6 +83,9 @@ pub struct DataConfig {
     /// ones: quiescence stands on the evaluation there too (the side to move has no
     /// capture), so a network fitted for the search should see them.
     pub threatened: bool,
+    /// Whether the scores are a later search's, at [`DataConfig::nodes`], of positions
+    /// played at another node count ([`rescore_data`](crate::rescore_data)).
+    pub rescored: bool,
 }
 
 /// A labelled position.
@@ -173,11 +186,11 @@ pub(crate) fn extend_file<V: Variant>(
     let (mut done, end) = if path.exists() {
         let bytes = std::fs::read(path).map_err(io)?;
         let (found, blocks) = scan::<V>(&bytes).map_err(|e| e.named(path))?;
-        if found.nodes != config.nodes
-            || found.random_plies != config.random_plies
-            || found.max_plies != config.max_plies
-            || found.seed != config.seed
-            || found.threatened != config.threatened
+        if (DataConfig { games: 0, ..found })
+            != (DataConfig {
+                games: 0,
+                ..*config
+            })
         {
             return Err(TuneError::Config(format!(
                 "{} was made with other settings ({found:?}); give another file",
@@ -286,11 +299,9 @@ pub(crate) fn with_result<V: Variant>(
 fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    let version = if config.threatened {
-        THREATENED_VERSION
-    } else {
-        VERSION
-    };
+    let flags =
+        u64::from(config.threatened) * THREATENED_FLAG + u64::from(config.rescored) * RESCORED_FLAG;
+    let version = if flags == 0 { VERSION } else { FLAGGED_VERSION };
     out.extend_from_slice(&version.to_le_bytes());
     out.push(V::NAME.len() as u8);
     out.extend_from_slice(V::NAME.as_bytes());
@@ -302,8 +313,8 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     ] {
         out.extend_from_slice(&value.to_le_bytes());
     }
-    if config.threatened {
-        out.extend_from_slice(&1u64.to_le_bytes());
+    if flags != 0 {
+        out.extend_from_slice(&flags.to_le_bytes());
     }
     out
 }
@@ -356,9 +367,9 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
     }
     let word = |at: usize, n: usize| bytes.get(at..at + n).ok_or_else(|| bad("truncated header"));
     let version = u32::from_le_bytes(word(4, 4)?.try_into().unwrap_or_default());
-    if version != VERSION && version != THREATENED_VERSION {
+    if version != VERSION && version != FLAGGED_VERSION {
         return Err(Bad(format!(
-            "format version {version}, expected {VERSION} or {THREATENED_VERSION}"
+            "format version {version}, expected {VERSION} or {FLAGGED_VERSION}"
         )));
     }
     let name_len = usize::from(word(8, 1)?[0]);
@@ -373,18 +384,19 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
         *n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
         at += 8;
     }
-    let threatened = match numbers[4] {
-        0 if version == VERSION => false,
-        1 if version == THREATENED_VERSION => true,
-        other => return Err(Bad(format!("unknown kind of kept positions {other}"))),
-    };
+    let flags = numbers[4];
+    let known = THREATENED_FLAG | RESCORED_FLAG;
+    if (version == FLAGGED_VERSION) != (flags != 0) || flags & !known != 0 {
+        return Err(Bad(format!("format version {version} with flags {flags}")));
+    }
     let config = DataConfig {
         games: 0,
         nodes: numbers[0],
         random_plies: usize::try_from(numbers[1]).unwrap_or(usize::MAX),
         max_plies: usize::try_from(numbers[2]).unwrap_or(usize::MAX),
         seed: numbers[3],
-        threatened,
+        threatened: flags & THREATENED_FLAG != 0,
+        rescored: flags & RESCORED_FLAG != 0,
     };
     let mut blocks = Vec::new();
     while at < bytes.len() {
@@ -519,6 +531,7 @@ mod tests {
             max_plies: 80,
             seed: 3,
             threatened: false,
+            rescored: false,
         }
     }
 

@@ -24,7 +24,8 @@
 //! [`fit()`] fits them to game results ([`self_play`] makes the games). Both give a
 //! [`Weights`](draughts_eval::Weights) that saves to the file `draughts --weights`
 //! loads. [`generate_data`] labels the positions of self-play games and
-//! [`label_games`] those of recorded games, for the pattern and network fits.
+//! [`label_games`] those of recorded games, for the pattern and network fits;
+//! [`rescore_data`] gives a file's positions a deeper search's scores.
 //! Randomness is seeded everywhere, so a run is reproducible.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -37,6 +38,7 @@ mod network_fit;
 mod pattern_fit;
 pub mod plot;
 mod records;
+mod rescore;
 mod selfplay;
 pub mod sprt;
 mod state;
@@ -60,6 +62,7 @@ pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
 pub use records::{label_games, records_config};
+pub use rescore::{rescore_config, rescore_data};
 pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::{GaState, GenerationSummary, StateError};
 pub use tournament::{

@@ -532,6 +532,7 @@ mod tests {
             max_plies: 80,
             seed: 5,
             threatened: false,
+            rescored: false,
         };
         let eval = LinearEval::<English>::default();
         crate::generate_data(&config, &[Position::initial()], &eval, &path, &|_| {})

@@ -44,6 +44,7 @@ pub fn records_config<V: Variant>(games: &[(Game<V>, GameResult)], nodes: u64) -
         max_plies: 0,
         seed: checksum(games),
         threatened: false,
+        rescored: false,
     }
 }
 

@@ -1,6 +1,7 @@
 //! `draughts tune data`: labelled positions for fitting an evaluation, from self-play at
 //! a fixed node count (see [`draughts_tune::generate_data_from`]) or from the recorded
-//! games of PDN files (see [`draughts_tune::label_games`]).
+//! games of PDN files (see [`draughts_tune::label_games`]), or a data file's positions
+//! searched again (see [`draughts_tune::rescore_data`]).
 
 use super::{PlayArgs, BUILTIN_PATTERNS};
 use crate::agreement::read_collections;
@@ -10,7 +11,10 @@ use crate::matches::openings;
 use clap::Args;
 use draughts_core::{Game, GameResult, Variant};
 use draughts_eval::{LinearEval, Patterns, Weights};
-use draughts_tune::{generate_data_from, label_games, records_config, DataConfig, DataProgress};
+use draughts_tune::{
+    generate_data_from, label_games, read_data, records_config, rescore_config, rescore_data,
+    DataConfig, DataProgress,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,14 +24,18 @@ pub(super) struct DataArgs {
     #[command(flatten)]
     play: PlayArgs,
     /// Games the file holds when the run is done (a file already there is resumed);
-    /// with `--pdn`, at most the files' games (default: all of them).
-    #[arg(long = "games", value_name = "N", required_unless_present = "pdn", value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+    /// with `--pdn` or `--rescore`, at most the files' games (default: all of them).
+    #[arg(long = "games", value_name = "N", required_unless_present_any = ["pdn", "rescore"], value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
     count: Option<u32>,
     /// Label the quiet positions of these games instead of playing: each scored by a
     /// search of `--nodes` nodes and labelled with the game's recorded result (games
     /// without one are skipped).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["openings", "max_plies", "seed", "random_plies"])]
     pdn: Vec<PathBuf>,
+    /// Search the positions of this data file again instead of playing: each scored by
+    /// a search of `--nodes` nodes from the position alone, its result kept.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pdn", "openings", "max_plies", "seed", "random_plies", "threatened"])]
+    rescore: Option<PathBuf>,
     /// Play (or label) games from this index on only: the file is a shard holding
     /// games FIRST..N; the shards of one run, each after its header (the same in all),
     /// concatenated in order are the file one run writes.
@@ -142,7 +150,24 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             );
         }
     };
-    let config = if args.pdn.is_empty() {
+    let config = if let Some(source) = &args.rescore {
+        let source = read_data::<V>(source).map_err(|e| e.to_string())?;
+        let whole = rescore_config(&source, args.nodes);
+        let config = DataConfig {
+            games: args.count.map_or(whole.games, |n| n as usize),
+            ..whole
+        };
+        rescore_data(
+            &config,
+            args.first as usize,
+            &source,
+            &eval,
+            &args.out,
+            &show,
+        )
+        .map_err(|e| e.to_string())?;
+        config
+    } else if args.pdn.is_empty() {
         let config = DataConfig {
             games: args.count.map_or(0, |n| n as usize),
             nodes: args.nodes,
@@ -150,6 +175,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             max_plies: args.play.max_plies.map_or(300, |n| n as usize),
             seed: args.play.seed,
             threatened: args.threatened,
+            rescored: false,
         };
         let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
         generate_data_from(
