@@ -13,6 +13,7 @@ import os
 import pathlib
 import signal
 import subprocess
+import struct
 import sys
 import time
 
@@ -230,6 +231,32 @@ def test_merge_rejects_a_short_shard(tmp_path, draughts):
     shard.write_bytes(shard.read_bytes()[:-5])
     with pytest.raises(ClusterError, match="cut-off block"):
         merge_shards([str(shard)], [2], str(tmp_path / "out.data"))
+
+
+def test_merge_reads_flagged_files(tmp_path, draughts):
+    """Version 2 (threatened positions kept; re-scored) has a longer header."""
+
+    def data(path, first, games, *options):
+        subprocess.run(
+            [draughts, "tune", "data", "--quiet", "--first", str(first), "--games", str(games), "--out", str(path), *options],
+            check=True, capture_output=True,
+        )  # fmt: skip
+
+    for kind, options in [("played", [*DATA_OPTIONS, "--threatened"]), ("rescored", ["--variant", "english", "--nodes", "500"])]:
+        if kind == "rescored":
+            options = [*options, "--rescore", str(tmp_path / "played-whole.data")]
+        whole, parts = tmp_path / f"{kind}-whole.data", [tmp_path / f"{kind}-{i}.data" for i in range(2)]
+        data(whole, 0, 3, *options)
+        data(parts[0], 0, 1, *options)
+        data(parts[1], 1, 3, *options)
+        assert whole.read_bytes()[4] == 2
+        merged = tmp_path / f"{kind}-merged.data"
+        merge_shards([str(p) for p in parts], [1, 2], str(merged))
+        assert merged.read_bytes() == whole.read_bytes()
+    bad = tmp_path / "bad.data"
+    bad.write_bytes(b"DLAB" + struct.pack("<I", 3) + bytes(60))
+    with pytest.raises(ClusterError, match="version 3"):
+        merge_shards([str(bad)], [0], str(tmp_path / "out.data"))
 
 
 MATCH_OPTIONS = [

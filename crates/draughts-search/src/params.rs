@@ -104,6 +104,11 @@ pub struct SearchParams {
     pub lmp_depth: i32,
     /// See [`SearchParams::lmp_depth`].
     pub lmp_moves: i32,
+    /// Whether the static cut-offs and razoring judge a position by its table score
+    /// where that is tighter than the evaluation (an exact score, a lower bound above
+    /// the evaluation, an upper bound below it). Off by default; English's default is
+    /// on (BENCHMARKS.md, "English's network on deeper labels").
+    pub tt_eval: bool,
 }
 
 impl Default for SearchParams {
@@ -132,6 +137,7 @@ impl Default for SearchParams {
             unimproving_reduction: 0,
             lmp_depth: 0,
             lmp_moves: 3,
+            tt_eval: false,
         }
     }
 }
@@ -140,7 +146,8 @@ impl SearchParams {
     /// The defaults for `V`: [`SearchParams::default`], but in English singular
     /// extensions with their multi-cut, enhanced transposition cut-offs and internal
     /// iterative reductions are on, which gained there at equal time and did not in
-    /// International (BENCHMARKS.md, "Selective switches in English").
+    /// International (BENCHMARKS.md, "Selective switches in English"), and so is the
+    /// table's score in the static cut-offs ([`SearchParams::tt_eval`]).
     ///
     /// ```
     /// use draughts_core::{English, International};
@@ -149,6 +156,7 @@ impl SearchParams {
     /// assert_eq!(SearchParams::for_variant::<International>(), SearchParams::default());
     /// let english = SearchParams::for_variant::<English>();
     /// assert_eq!((english.singular_depth, english.etc_depth, english.iir_depth), (6, 4, 5));
+    /// assert!(english.tt_eval);
     /// ```
     pub fn for_variant<V: Variant>() -> SearchParams {
         let defaults = SearchParams::default();
@@ -158,6 +166,7 @@ impl SearchParams {
                 singular_cut: true,
                 etc_depth: 4,
                 iir_depth: 5,
+                tt_eval: true,
                 ..defaults
             }
         } else {
@@ -229,6 +238,7 @@ impl SearchParams {
                 "unimproving-reduction" => params.unimproving_reduction = int()?,
                 "lmp-depth" => params.lmp_depth = int()?,
                 "lmp-moves" => params.lmp_moves = int()?,
+                "tt-eval" => params.tt_eval = switch()?,
                 _ => return Err(ParamsError::Unknown(name.to_string())),
             }
         }

@@ -274,7 +274,7 @@ fn selective_parameters_are_read_and_off_by_default_but_in_english() {
         ),
         (0, 0, 0, 0, 0)
     );
-    assert!(!defaults.singular_cut);
+    assert!(!defaults.singular_cut && !defaults.tt_eval);
     let params = defaults
         .with_changes(
             "singular-depth=6; singular_margin=4; singular-cut=on; iir-depth=5; etc_depth=3; unimproving-reduction=2; lmp-depth=3; lmp_moves=2",
@@ -295,6 +295,7 @@ fn selective_parameters_are_read_and_off_by_default_but_in_english() {
     );
     let params = params.with_changes("singular-cut=0").expect("known");
     assert!(!params.singular_cut);
+    assert!(defaults.with_changes("tt-eval=on").expect("known").tt_eval);
     for bad in [
         "singular-depth=deep",
         "singular-margin=1.5",
@@ -303,6 +304,7 @@ fn selective_parameters_are_read_and_off_by_default_but_in_english() {
         "etc-depth=",
         "unimproving-reduction=1.5",
         "lmp-moves=few",
+        "tt-eval=2",
     ] {
         assert!(defaults.with_changes(bad).is_err(), "{bad}");
     }

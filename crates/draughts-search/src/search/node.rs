@@ -168,7 +168,8 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
         //    evaluation falls short of `alpha` by more than a wider margin is answered by
         //    quiescence (razoring: the evaluation, or a man crowning). Neither side may
         //    have a capture (the evaluation of such a position means nothing), and the
-        //    bound must be an evaluation, not a win or a database score.
+        //    bound must be an evaluation, not a win or a database score. With
+        //    `tt_eval` a table score tighter than the evaluation stands in for it.
         if !pv_node
             && threat.is_none()
             && excluded.is_none()
@@ -176,7 +177,19 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             && beta.abs() < EVALUATION_LIMIT
             && self.is_quiet(pos, ply)
         {
-            let eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+            let mut eval = fade_towards_draw::<V>(self.shared.eval.evaluate(pos), clock);
+            if let Some(e) = entry.filter(|_| params.tt_eval) {
+                let score = from_table(e.score, ply);
+                if score.abs() < EVALUATION_LIMIT
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score > eval,
+                        Bound::Upper => score < eval,
+                    }
+                {
+                    eval = score;
+                }
+            }
             if depth <= params.static_cut_depth && eval - params.static_cut_margin * depth >= beta {
                 return eval;
             }

@@ -23,7 +23,12 @@ def _split(data: bytes, path: str):
     """The header's length and the number of whole game blocks of a data file."""
     if len(data) < 9 or data[:4] != b"DLAB":
         raise ClusterError(f"{path}: not a data file")
-    offset = 9 + data[8] + 32
+    (version,) = struct.unpack_from("<I", data, 4)
+    if version not in (1, 2):
+        raise ClusterError(f"{path}: data format version {version}, expected 1 or 2")
+    # Four settings, and in version 2 (threatened positions kept, or re-scored) a word
+    # of flags.
+    offset = 9 + data[8] + 8 * (4 if version == 1 else 5)
     head, games = offset, 0
     while offset + 4 <= len(data):
         (positions,) = struct.unpack_from("<I", data, offset)
