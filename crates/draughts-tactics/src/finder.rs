@@ -8,8 +8,13 @@
 //! ends it too. The value of a line is the attacker's net material gain
 //! ([`PieceValues::gain`]); the finder returns the minimax line and its value when
 //! that value wins ([`Outcome::wins`]) within the ply bound.
+//!
+//! Given [`KnownLines`] (Pitrat's loop passes the combinations of its earlier passes),
+//! a line may also end where the attacker, to move in a settled position, has a known
+//! combination: the known line goes on from there and the value is counted at its end,
+//! so that each pass proves lines longer than the ply bound.
 
-use crate::line::{is_settled, Outcome};
+use crate::line::{is_settled, Outcome, MAX_LINE};
 use crate::material::PieceValues;
 use draughts_core::{Color, Kind, Move, MoveList, Position, Variant};
 use draughts_eval::Score;
@@ -56,6 +61,16 @@ pub enum Verdict<V: Variant> {
     OutOfNodes,
 }
 
+impl<V: Variant> Verdict<V> {
+    /// The winning line, if the search proved one.
+    fn won(self) -> Option<Outcome<V>> {
+        match self {
+            Verdict::Wins(outcome) => Some(outcome),
+            Verdict::NoWin | Verdict::OutOfNodes => None,
+        }
+    }
+}
+
 /// The combination finder (one for every variant: its methods are generic).
 #[derive(Clone, Debug)]
 pub struct Finder {
@@ -63,13 +78,21 @@ pub struct Finder {
     values: PieceValues,
 }
 
+/// Combinations known beyond the finder's own reach, which a line may end with.
+pub trait KnownLines<V: Variant> {
+    /// A known winning line for the side to move of the quiet position `pos`, replayed
+    /// there.
+    fn known_line(&self, pos: &Position<V>) -> Option<Outcome<V>>;
+}
+
 /// One search's state.
-struct Run {
+struct Run<'a, V: Variant> {
     attacker: Color,
     start: Score,
     /// The attacker's kings at the root.
     kings: u32,
     nodes: u64,
+    known: Option<&'a dyn KnownLines<V>>,
 }
 
 impl Finder {
@@ -92,30 +115,46 @@ impl Finder {
     /// limits: the minimax line (the defender's best replies) and its gain. Positions
     /// where either side can capture are not asked about (`None`).
     pub fn find<V: Variant>(&self, pos: &Position<V>) -> Option<Outcome<V>> {
+        self.find_with(pos, None)
+    }
+
+    /// As [`Finder::find`], a line also ending in a combination of `known`.
+    pub fn find_with<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        known: Option<&dyn KnownLines<V>>,
+    ) -> Option<Outcome<V>> {
         if !pos.is_quiet() {
             return None;
         }
-        self.find_any(pos)
+        self.solve_with(pos, known).won()
     }
 
     /// As [`Finder::find`], also where either side can capture: the line then starts
     /// with the capture the side to move must make, and the gain is counted from `pos`.
     pub fn find_any<V: Variant>(&self, pos: &Position<V>) -> Option<Outcome<V>> {
-        match self.solve_any(pos) {
-            Verdict::Wins(outcome) => Some(outcome),
-            Verdict::NoWin | Verdict::OutOfNodes => None,
-        }
+        self.solve_any(pos).won()
     }
 
     /// As [`Finder::find_any`], telling a search that proved there is no win apart
     /// from one the node limit cut short (whose answer depends on move order).
     pub fn solve_any<V: Variant>(&self, pos: &Position<V>) -> Verdict<V> {
+        self.solve_with(pos, None)
+    }
+
+    /// As [`Finder::solve_any`], a line also ending in a combination of `known`.
+    pub fn solve_with<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        known: Option<&dyn KnownLines<V>>,
+    ) -> Verdict<V> {
         let attacker = pos.turn();
         let mut run = Run {
             attacker,
             start: self.values.balance(pos, attacker),
             kings: pos.count(attacker, Kind::King),
             nodes: 0,
+            known,
         };
         let mut line = Vec::new();
         // Only lines that gain something are of interest; a breakthrough may gain 0.
@@ -148,7 +187,7 @@ impl Finder {
     #[allow(clippy::too_many_arguments)]
     fn search<V: Variant>(
         &self,
-        run: &mut Run,
+        run: &mut Run<'_, V>,
         pos: &Position<V>,
         plies: u8,
         threats: u8,
@@ -169,7 +208,7 @@ impl Finder {
         pos.generate_moves(&mut moves);
         // Where the line may end, and what it is worth there.
         let root = attacking && plies == self.config.max_plies;
-        let stand = if !settled || root {
+        let mut stand = if !settled || root {
             UNPROVEN
         } else if attacking
             || moves.is_empty()
@@ -184,6 +223,15 @@ impl Finder {
             // A free defender facing a threat must answer it: no standing.
             UNPROVEN
         };
+        if attacking && stand > UNPROVEN {
+            let played = usize::from(self.config.max_plies - plies);
+            if let Some((value, line)) = self.known_end(run, pos, played) {
+                if value > stand {
+                    stand = value;
+                    pv.extend_from_slice(&line);
+                }
+            }
+        }
         if plies == 0 || moves.is_empty() {
             return stand;
         }
@@ -243,6 +291,31 @@ impl Finder {
             }
             best
         }
+    }
+}
+
+impl Finder {
+    /// The value (as [`Finder::search`] counts it) at the end of a known line for the
+    /// attacker in the settled position `pos`, reached after `played` plies, and the
+    /// line; `None` without one, or if the whole line would be longer than
+    /// [`MAX_LINE`].
+    fn known_end<V: Variant>(
+        &self,
+        run: &Run<'_, V>,
+        pos: &Position<V>,
+        played: usize,
+    ) -> Option<(Score, Vec<Move<V>>)> {
+        let known = run.known?.known_line(pos)?;
+        if played + known.line.len() > MAX_LINE {
+            return None;
+        }
+        let end = known
+            .line
+            .iter()
+            .fold(*pos, |here, mv| here.play_unchecked(mv));
+        let crowned = end.count(run.attacker, Kind::King) > run.kings;
+        let value = 2 * self.values.gain(run.start, &end, run.attacker) + Score::from(crowned);
+        Some((value, known.line))
     }
 }
 

@@ -55,7 +55,7 @@ mod threat;
 mod tree;
 
 pub use content::{content_sets, Content, ContentSet};
-pub use finder::{Finder, FinderConfig, Verdict};
+pub use finder::{Finder, FinderConfig, KnownLines, Verdict};
 pub use gate::for_each_sacrifice;
 pub use index::TemplateIndex;
 pub use line::{is_settled, replay, LineMove, Outcome, MAX_LINE};

@@ -12,9 +12,13 @@
 //! from each move it could not explain: the combination the finder proves where it is
 //! played, the threat it creates, and the threat it counters, each with the replies
 //! that counter it. Held-out games are explained, never learned from.
+//!
+//! The finder knows the combinations of the passes before ([`KnownLines`]): a line may
+//! end where a known one begins, so each pass can prove combinations and threats one
+//! known line longer than the last, and a move left unexplained is learned from again.
 
-use crate::finder::Finder;
-use crate::line::{replay, LineMove};
+use crate::finder::{Finder, KnownLines};
+use crate::line::{replay, LineMove, Outcome};
 use crate::material::PieceValues;
 use crate::oracle::{AskedTemplates, DropPolicy, TemplateOracle};
 use crate::set::{SetKind, TemplateSet};
@@ -103,8 +107,8 @@ pub struct PassReport {
     pub combinations: usize,
     /// Threat templates after the pass.
     pub threats: usize,
-    /// Unexplained training moves learned from in this pass (each move is learned from
-    /// once: the finder would find the same again).
+    /// Unexplained training moves learned from in this pass (all of them: with the
+    /// patterns known, the finder may prove more than in the pass before).
     pub learned_from: u64,
     /// Of those, moves that create a threat the finder proves.
     pub threats_created: u64,
@@ -240,6 +244,20 @@ impl<V: Variant> Patterns<V> {
     }
 }
 
+/// The known combinations, for the finder: the one that wins most where the side to
+/// move attacks, replayed without counting towards the templates' records.
+impl<V: Variant> KnownLines<V> for Patterns<V> {
+    fn known_line(&self, pos: &Position<V>) -> Option<Outcome<V>> {
+        let mut candidates = Vec::new();
+        self.combinations.candidates(pos, &mut candidates);
+        candidates
+            .iter()
+            .filter_map(|&i| self.combinations.template(i as usize, pos.turn()))
+            .filter_map(|template| template.verify(pos, &self.values))
+            .max_by_key(|outcome| (outcome.gain, outcome.crowned))
+    }
+}
+
 /// The positions of a game, from its start to its end.
 fn positions<V: Variant>(game: &MainLine<V>) -> Vec<Position<V>> {
     let mut positions = Vec::with_capacity(game.moves.len() + 1);
@@ -252,14 +270,12 @@ fn positions<V: Variant>(game: &MainLine<V>) -> Vec<Position<V>> {
     positions
 }
 
-/// The learner: the two template sets and which training moves were learned from.
+/// The learner: the two template sets and the passes made.
 #[derive(Debug)]
 pub struct Pitrat<V: Variant> {
     finder: Finder,
     combinations: TemplateSet<V>,
     threats: TemplateSet<V>,
-    /// Per training game, per move, whether it was learned from.
-    learned: Vec<Vec<bool>>,
     passes: u32,
 }
 
@@ -276,7 +292,6 @@ impl<V: Variant> Pitrat<V> {
             finder,
             combinations,
             threats: threat_set,
-            learned: Vec::new(),
             passes: 0,
         }
     }
@@ -303,7 +318,6 @@ impl<V: Variant> Pitrat<V> {
         self.passes += 1;
         let pass = self.passes;
         let mut patterns = Patterns::new(&self.combinations, &self.threats, &self.finder);
-        self.learned.resize_with(training.len(), Vec::new);
         let mut report = PassReport {
             pass,
             training: Explained::default(),
@@ -316,18 +330,16 @@ impl<V: Variant> Pitrat<V> {
         };
         for (number, game) in training.iter().enumerate() {
             let (positions, reasons) = patterns.explain_game(game);
-            let learned = &mut self.learned[number];
-            learned.resize(reasons.len(), false);
             let mut threats = vec![None; positions.len()];
             for (at, reason) in reasons.iter().enumerate() {
                 report.training.count(*reason);
-                if reason.is_some() || learned[at] {
+                if reason.is_some() {
                     continue;
                 }
-                learned[at] = true;
                 report.learned_from += 1;
                 let created = learn_move(
                     &self.finder,
+                    &patterns,
                     &positions,
                     &game.moves,
                     at,
@@ -381,11 +393,14 @@ impl<V: Variant> Pitrat<V> {
 }
 
 /// Learns from move `at` of a game: the combination proven where it is played, the
-/// threat it creates, and the threat it counters. `threats[i]` caches the threat
-/// against the side to move of `positions[i]`. If the move creates a threat: whether
-/// the reply played counters it (`false` if the game ends).
+/// threat it creates, and the threat it counters, lines ending in `known` ones
+/// allowed. `threats[i]` caches the threat against the side to move of
+/// `positions[i]`. If the move creates a threat: whether the reply played counters it
+/// (`false` if the game ends).
+#[allow(clippy::too_many_arguments)]
 fn learn_move<V: Variant>(
     finder: &Finder,
+    known: &dyn KnownLines<V>,
     positions: &[Position<V>],
     moves: &[Move<V>],
     at: usize,
@@ -394,7 +409,7 @@ fn learn_move<V: Variant>(
     threat_set: &mut TemplateSet<V>,
 ) -> Option<bool> {
     let (before, after) = (&positions[at], &positions[at + 1]);
-    if let Some(found) = finder.find(before) {
+    if let Some(found) = finder.find_with(before, Some(known)) {
         if let Some(template) = Template::learn(before, &found.line, finder.values()) {
             combinations.insert(template);
         }
@@ -402,7 +417,7 @@ fn learn_move<V: Variant>(
     let values = finder.values();
     // The threat it creates: one whose line did not win before it.
     let mut created = None;
-    if let Some(threat) = threat_at(finder, positions, at + 1, threats) {
+    if let Some(threat) = threat_at(finder, known, positions, at + 1, threats) {
         let line: Vec<LineMove<V>> = threat.combination.line.iter().map(LineMove::of).collect();
         let fresh = replay(before, &line, values)
             .filter(|o| o.wins(values))
@@ -419,7 +434,7 @@ fn learn_move<V: Variant>(
         }
     }
     // The threat it counters.
-    if let Some(threat) = threat_at(finder, positions, at, threats) {
+    if let Some(threat) = threat_at(finder, known, positions, at, threats) {
         if threat.counters.contains(&moves[at]) {
             if let Some(entry) = threat.learn(before, finder) {
                 threat_set.insert_entry(entry);
@@ -432,11 +447,12 @@ fn learn_move<V: Variant>(
 /// The threat against the side to move of `positions[at]`, found once.
 fn threat_at<'a, V: Variant>(
     finder: &Finder,
+    known: &dyn KnownLines<V>,
     positions: &[Position<V>],
     at: usize,
     cache: &'a mut [Option<Option<Threat<V>>>],
 ) -> Option<&'a Threat<V>> {
     cache[at]
-        .get_or_insert_with(|| finder.threat(&positions[at]))
+        .get_or_insert_with(|| finder.threat_with(&positions[at], Some(known)))
         .as_ref()
 }

@@ -9,7 +9,7 @@
 //! [`SetKind::Threats`]: crate::SetKind::Threats
 //! [`TemplateSet`]: crate::TemplateSet
 
-use crate::finder::{Finder, Verdict};
+use crate::finder::{Finder, KnownLines, Verdict};
 use crate::line::{replay, LineMove, Outcome};
 use crate::set::Entry;
 use crate::template::Template;
@@ -30,12 +30,21 @@ impl Finder {
     /// The threat against the side to move of `pos`: `None` if the opponent, moving
     /// instead, has no combination this finder proves (or `pos` is not quiet).
     pub fn threat<V: Variant>(&self, pos: &Position<V>) -> Option<Threat<V>> {
-        let combination = self.find(&passed(pos))?;
+        self.threat_with(pos, None)
+    }
+
+    /// As [`Finder::threat`], lines also ending in a combination of `known`.
+    pub fn threat_with<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        known: Option<&dyn KnownLines<V>>,
+    ) -> Option<Threat<V>> {
+        let combination = self.find_with(&passed(pos), known)?;
         let line: Vec<LineMove<V>> = combination.line.iter().map(LineMove::of).collect();
         let counters = pos
             .legal_moves()
             .iter()
-            .filter(|reply| self.is_countered(&pos.play_unchecked(reply), &line))
+            .filter(|reply| self.is_countered(&pos.play_unchecked(reply), &line, known))
             .copied()
             .collect();
         Some(Threat {
@@ -46,14 +55,19 @@ impl Finder {
 
     /// Whether a threat whose combination is `line` is gone in `after` (the attacker
     /// to move, the defender having replied): the line no longer wins there, and the
-    /// finder proves no other combination (a search the node limit cut short proves
-    /// nothing, so the reply is not counted).
-    pub fn is_countered<V: Variant>(&self, after: &Position<V>, line: &[LineMove<V>]) -> bool {
+    /// finder proves no other combination, with `known` lines or without (a search
+    /// the node limit cut short proves nothing, so the reply is not counted).
+    pub fn is_countered<V: Variant>(
+        &self,
+        after: &Position<V>,
+        line: &[LineMove<V>],
+        known: Option<&dyn KnownLines<V>>,
+    ) -> bool {
         let values = self.values();
         replay(after, line, values)
             .filter(|o| o.wins(values))
             .is_none()
-            && self.solve_any(after) == Verdict::NoWin
+            && self.solve_with(after, known) == Verdict::NoWin
     }
 }
 

@@ -191,3 +191,56 @@ fn breakthrough_found_for_either_colour() {
     assert_eq!((here.gain, there.gain), (0, 0));
     assert_eq!(texts(&pos, &here.line)[..3], ["20-24", "30x28", "41-46"]);
 }
+
+/// Lines a template of one shot knows (as Pitrat's loop passes its earlier patterns).
+struct KnownShot(draughts_tactics::Template<International>, PieceValues);
+
+impl draughts_tactics::KnownLines<International> for KnownShot {
+    fn known_line(
+        &self,
+        pos: &Position<International>,
+    ) -> Option<draughts_tactics::Outcome<International>> {
+        self.0.verify(pos, &self.1)
+    }
+}
+
+#[test]
+fn known_lines_take_a_line_past_the_ply_bound() {
+    // White's 28-22 17x28 33x4 is blocked by the man on 13 until 24-19 13x24 lures it
+    // away: five plies, which a finder of three proves only knowing the shot.
+    let values = PieceValues::for_variant::<International>();
+    let short = Finder::new(
+        FinderConfig {
+            max_plies: 3,
+            forced_only: true,
+            ..FinderConfig::default()
+        },
+        values,
+    );
+    let shot: Position<International> = "W:W27,28,33,39,47:B1,9,17,18,24".parse().unwrap();
+    let found = short.find(&shot).expect("the shot alone");
+    assert_eq!(
+        texts(&shot, &found.line),
+        strings(&["28-22", "17x28", "33x4"])
+    );
+    let template = draughts_tactics::Template::learn(&shot, &found.line, &values).unwrap();
+    let known = KnownShot(template, values);
+
+    let lure: Position<International> = "W:W24,27,28,33,39,47:B1,9,13,17,18".parse().unwrap();
+    assert_eq!(short.find(&lure), None);
+    let composed = short
+        .find_with(&lure, Some(&known))
+        .expect("lure, then the shot");
+    assert_eq!(
+        texts(&lure, &composed.line),
+        strings(&["24-19", "13x24", "28-22", "17x28", "33x4"])
+    );
+    assert_eq!(composed.gain, found.gain - values.man);
+    // The whole line makes a template of its own, as a later pass learns it.
+    assert!(draughts_tactics::Template::learn(&lure, &composed.line, &values).is_some());
+    // A finder that reaches five plies proves the same line alone.
+    assert_eq!(
+        forced_finder::<International>().find(&lure).map(|o| o.line),
+        Some(composed.line)
+    );
+}

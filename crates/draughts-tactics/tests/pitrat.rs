@@ -130,6 +130,39 @@ fn the_share_explained_grows_or_stays_and_reaches_held_out_games() {
     assert!((shares[1].1 - 2.0 / 3.0).abs() < 1e-9, "{shares:?}");
 }
 
+/// With a finder of three plies, a five-ply combination is proven only once its end,
+/// a shot, is known: each pass explains more of the game than the one before.
+#[test]
+fn known_combinations_explain_more_on_each_pass() {
+    // 24-19 13x24 lures the man that blocks 28-22 17x28 33x4.
+    let games = [game(
+        "W:W24,27,28,33,39,47:B1,9,13,17,18",
+        &["24-19", "13x24", "28-22", "17x28", "33x4"],
+    )];
+    let config = FinderConfig {
+        max_plies: 3,
+        forced_only: true,
+        ..FinderConfig::default()
+    };
+    let finder = Finder::new(config, PieceValues::for_variant::<International>());
+    let mut learner = Pitrat::new(
+        finder,
+        TemplateSet::new(),
+        TemplateSet::of_kind(SetKind::Threats),
+    );
+    let explained: Vec<u64> = (0..4)
+        .map(|_| learner.pass(&games, &[], |_| {}).training.combination)
+        .collect();
+    // Nothing known; the shot; the lure and the shot; nothing more to learn.
+    assert_eq!(explained, [0, 3, 5, 5]);
+    let longest = learner
+        .combinations()
+        .iter()
+        .map(|e| e.template.line().len())
+        .max();
+    assert_eq!(longest, Some(5));
+}
+
 #[path = "../../draughts-core/tests/games_dir/mod.rs"]
 mod games_dir;
 
