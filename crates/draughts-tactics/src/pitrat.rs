@@ -307,8 +307,8 @@ impl<V: Variant> Pitrat<V> {
     }
 
     /// One pass: explains the moves of `training` and `held_out` with the patterns
-    /// known, then learns from the training moves left unexplained. The same training
-    /// games should be given to every pass. `progress` is called after each game.
+    /// known, then learns from the training moves left unexplained. `progress` is
+    /// called after each game.
     pub fn pass(
         &mut self,
         training: &[MainLine<V>],
