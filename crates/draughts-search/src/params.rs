@@ -83,6 +83,14 @@ pub struct SearchParams {
     /// than its remaining depth (the search sees the shorter ones itself). Off by
     /// default.
     pub combination_longer: bool,
+    /// The most a quiet leaf asks the tactical oracle to gain: a leaf further below
+    /// alpha than this does not ask, and 0 turns leaf asks off. Leaf asks are most of
+    /// the asks and of their cost, and they bring the gain in play (interior asks
+    /// alone: +3.5 Elo at equal nodes). With the default, 25 (a quarter of a man), two
+    /// in five of the leaves within a man of alpha ask, the node rate loses about 15%
+    /// instead of 19-20%, and the gain at equal nodes is +20.9 against +28.7 with a man
+    /// (BENCHMARKS.md, "Fewer leaf asks").
+    pub leaf_gain_limit: Score,
     /// Least remaining depth at which a node (not the root) whose table entry holds no
     /// move is searched one ply shallower (an internal iterative reduction: the table
     /// move is what orders a deep node, and without one its search is mostly a waste).
@@ -132,6 +140,7 @@ impl Default for SearchParams {
             threat_leaves: false,
             threat_counters_only: false,
             combination_longer: false,
+            leaf_gain_limit: 25,
             iir_depth: 0,
             etc_depth: 0,
             unimproving_reduction: 0,
@@ -233,6 +242,7 @@ impl SearchParams {
                 "threat-leaves" => params.threat_leaves = switch()?,
                 "threat-counters-only" => params.threat_counters_only = switch()?,
                 "combination-longer" => params.combination_longer = switch()?,
+                "leaf-gain-limit" => params.leaf_gain_limit = int()?,
                 "iir-depth" => params.iir_depth = int()?,
                 "etc-depth" => params.etc_depth = int()?,
                 "unimproving-reduction" => params.unimproving_reduction = int()?,

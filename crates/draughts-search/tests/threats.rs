@@ -1,12 +1,13 @@
-//! Threats near the horizon (`threat-depth`, `threat-leaves`) and combinations asked
-//! only past the remaining depth (`combination-longer`), with oracles that know the
-//! three-ply shots.
+//! Threats near the horizon (`threat-depth`, `threat-leaves`), combinations asked
+//! only past the remaining depth (`combination-longer`) and the leaves' limit
+//! (`leaf-gain-limit`), with oracles that know the three-ply shots.
 
 use draughts_core::{Game, International, Move, Position, Variant};
 use draughts_eval::Score;
 use draughts_search::{
     Combination, Control, Limits, SearchParams, SearchResult, Searcher, TacticalOracle, Threat,
 };
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 mod common;
@@ -200,4 +201,57 @@ fn combinations_asked_past_the_depth_still_find_the_shot() {
         assert_eq!(text(fen, result.best_move), "28-22", "depth {depth}");
         assert!(result.score >= 500, "depth {depth}: {}", result.score);
     }
+}
+
+/// [`Shots`], counting the leaves' asks (`gain`) and the interior nodes' (`combination`).
+#[derive(Default)]
+struct Counted {
+    leaves: AtomicU64,
+    interior: AtomicU64,
+}
+
+impl<V: Variant> TacticalOracle<V> for Counted {
+    fn max_gain(&self) -> Score {
+        1_000
+    }
+
+    fn combination(&self, pos: &Position<V>, at_least: Score) -> Option<Combination<V>> {
+        self.interior.fetch_add(1, Relaxed);
+        shot(pos, at_least)
+    }
+
+    fn gain(&self, pos: &Position<V>, at_least: Score) -> Option<Score> {
+        self.leaves.fetch_add(1, Relaxed);
+        shot(pos, at_least).map(|c| c.gain)
+    }
+}
+
+/// Leaves ask for at most `leaf-gain-limit` (a quarter of a man by default); at 0
+/// they do not ask, and interior nodes still do.
+#[test]
+fn leaf_asks_stop_at_the_gain_limit() {
+    assert_eq!(SearchParams::default().leaf_gain_limit, 25);
+    let asks = |changes: &str| {
+        let oracle = Arc::new(Counted::default());
+        let pos: Position<International> = THREATENED.parse().expect("test FEN");
+        let mut searcher = Searcher::with_hash_size(Material, 16);
+        searcher.set_tactical_oracle(Some(oracle.clone()));
+        let params = SearchParams::default().with_changes(changes);
+        searcher.set_params(params.expect("known"));
+        searcher.search(
+            &Game::from_position(pos),
+            Limits::depth(4),
+            &Control::default(),
+            &mut |_| {},
+        );
+        (oracle.leaves.load(Relaxed), oracle.interior.load(Relaxed))
+    };
+    let (leaves, interior) = asks("");
+    assert!(leaves > 0 && interior > 0, "{leaves} {interior}");
+    let (leaves, interior) = asks("leaf-gain-limit=0");
+    assert_eq!(leaves, 0);
+    assert!(interior > 0);
+    assert!(SearchParams::default()
+        .with_changes("leaf-gain-limit=quarter")
+        .is_err());
 }

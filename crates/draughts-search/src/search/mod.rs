@@ -23,7 +23,7 @@ mod quiesce;
 mod singular;
 mod threats;
 
-use oracles::{MaterialKey, LEAF_GAIN_LIMIT};
+use oracles::MaterialKey;
 use ordering::Order;
 
 /// What the search reports after each completed iteration.
@@ -135,7 +135,7 @@ struct Shared<'a, V: Variant, E: Evaluator<V>> {
     /// or promotion (a conversion) instead of stopping at them.
     converting: Option<MaterialKey>,
     /// The tactical oracle with the most a leaf asks it to gain: its
-    /// [`TacticalOracle::max_gain`], at most [`LEAF_GAIN_LIMIT`].
+    /// [`TacticalOracle::max_gain`], at most [`SearchParams::leaf_gain_limit`].
     tactics: Option<(&'a dyn TacticalOracle<V>, Score)>,
     /// The oracle of threat templates ([`TacticalOracle::threat`]).
     threats: Option<&'a dyn TacticalOracle<V>>,
@@ -293,7 +293,7 @@ impl<V: Variant, E: Evaluator<V>> Searcher<V, E> {
             tactics: self
                 .tactics
                 .as_deref()
-                .map(|oracle| (oracle, oracle.max_gain().min(LEAF_GAIN_LIMIT))),
+                .map(|oracle| (oracle, oracle.max_gain().min(self.params.leaf_gain_limit))),
             threats: self.threats.as_deref(),
             params: self.params,
             reductions: &self.reductions,

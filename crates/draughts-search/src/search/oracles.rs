@@ -13,14 +13,6 @@ use draughts_eval::{Evaluator, Score};
 /// combination to search (leaves ask for one to add to their evaluation).
 const COMBINATION_DEPTH: i32 = 2;
 
-/// The most a quiet leaf asks the tactical oracle to gain: a leaf further below alpha
-/// than a quarter of a man does not ask. Leaf asks are most of the asks and of their
-/// cost, and they bring the gain in play (interior asks alone: +3.5 Elo at equal
-/// nodes). With this limit two in five of the leaves within a man of alpha ask, the
-/// node rate loses about 15% instead of 19-20%, and the gain at equal nodes is +20.9
-/// against +28.7 with a man (BENCHMARKS.md, "Fewer leaf asks").
-pub(super) const LEAF_GAIN_LIMIT: Score = 25;
-
 impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
     /// At an interior node of at least [`COMBINATION_DEPTH`] whose position is quiet,
     /// the tactical oracle's combination, if it has one: the line is played out and
