@@ -5,7 +5,7 @@
 //! both on by default; `egdb` (endgame databases: generation, files, probe),
 //! `tactics` (combination finder, templates, their index) and `tune` (tournaments, the
 //! genetic algorithm, logistic fitting) are features too, off by default. The engine
-//! binary is the `draughts-engine` package.
+//! library is the `draughts-engine` package, its `draughts` binary the `draughts-cli` one.
 //!
 //! ```
 //! use draughts::core::{International, Position};

@@ -5,7 +5,7 @@
 //! into words, quoted again and split once more, gives the same words.
 #![no_main]
 
-use draughts_engine::matches::spec::{split_words, Dialect, EngineKind, PlayerSpec};
+use draughts_engine::players::spec::{split_words, Dialect, EngineKind, PlayerSpec};
 use libfuzzer_sys::fuzz_target;
 
 /// `word` in double quotes, escaped so that `split_words` reads it back.

@@ -1,4 +1,4 @@
-//! `draughts agreement`: how often the engine's choice matches the move a master played.
+//! How often the engine's choice matches the move a master played.
 //!
 //! Every game of the PDN files is read with the core's reader and its main line
 //! replayed. A position is *eligible* once the first plies are past (opening theory is
@@ -8,201 +8,22 @@
 //! seeded random sample of them, with the game's history (repetitions count), and the
 //! choice is compared with the master's move.
 //!
-//! The library part ([`Collection`], [`measure`], [`Report`]) takes the chooser and a
-//! progress callback, so it knows nothing of the terminal or of the searcher; [`run`]
-//! is the command.
+//! [`measure`] takes the games ([`Collection`]), the chooser and a progress callback, so
+//! it knows nothing of the terminal or of the searcher; `draughts agreement` is its
+//! command.
 
-use crate::cli::{CliError, EngineArgs};
-use crate::engine::{searcher, with_variant};
-use crate::matches::PlayerSpec;
-use crate::progress::ProgressLine;
+use crate::collection::Collection;
 use crate::rng::SplitMix64;
-use clap::Args;
-use draughts_core::pdn::{self, MainLine};
-use draughts_core::{Game, GameResult, Move, Position, Variant, VariantKind};
-use draughts_search::{Control, Limits};
-use draughts_tune::stats::Z95;
-use std::collections::BTreeMap;
+use crate::stats::Z95;
+use draughts_core::pdn::MainLine;
+use draughts_core::{Game, Move, Position, Variant};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 /// How many game phases (piece-count buckets) the report splits the positions into.
 pub const PHASES: usize = 4;
 
-/// The arguments of `draughts agreement`.
-#[derive(Args, Debug)]
-pub struct AgreementArgs {
-    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
-    #[arg(long, default_value = "international", value_parser = crate::cli::parse_variant)]
-    variant: VariantKind,
-    /// A PDN file of games (repeat the option for several files).
-    #[arg(long = "games", value_name = "FILE", required = true)]
-    games: Vec<PathBuf>,
-    /// Search to this depth (the default, 6, when no limit is given).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), group = "limit")]
-    depth: Option<u32>,
-    /// Search this many nodes a position.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
-    nodes: Option<u64>,
-    /// Search this many seconds a position.
-    #[arg(long, value_parser = crate::cli::parse_seconds, group = "limit")]
-    move_time: Option<f64>,
-    /// Leave out the first P plies of every game (opening theory).
-    #[arg(long, default_value_t = 10)]
-    skip_plies: usize,
-    /// Test at most this many positions, a random sample of the eligible ones drawn
-    /// with --seed (default: all of them).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    max_positions: Option<u64>,
-    /// Seed of the sample: the same seed tests the same positions.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[command(flatten)]
-    engine: EngineArgs,
-}
-
 /// The depth searched when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 6;
-
-/// Why a collection could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum AgreementError {
-    /// The file cannot be read.
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-}
-
-/// Games the reader refused for one reason: how many, and the first one's message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusals {
-    /// How many games.
-    pub count: usize,
-    /// The reader's message for the first of them.
-    pub example: String,
-}
-
-/// The games of one PDN file, replayed as variant `V`.
-#[derive(Clone, Debug)]
-pub struct Collection<V: Variant> {
-    /// The file's name, for the report.
-    pub name: String,
-    /// Games the reader found, refused ones included.
-    pub games: usize,
-    /// The main lines of the games that replay.
-    pub lines: Vec<MainLine<V>>,
-    /// Their results, line by line ([`GameResult::Unfinished`] where the game has
-    /// none).
-    pub results: Vec<GameResult>,
-    /// Refused games by reason (see [`draughts_core::PdnError::reason`]).
-    pub refused: BTreeMap<&'static str, Refusals>,
-}
-
-impl<V: Variant> Collection<V> {
-    /// Reads and replays the games of a PDN file.
-    ///
-    /// # Errors
-    /// [`AgreementError::Read`] if the file cannot be read; a game that cannot be read
-    /// or replayed is counted in [`Collection::refused`], not an error.
-    pub fn read(path: &Path) -> Result<Collection<V>, AgreementError> {
-        let bytes = std::fs::read(path).map_err(|source| AgreementError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let name = path.file_name().unwrap_or(path.as_os_str());
-        Ok(Collection::from_bytes(&name.to_string_lossy(), &bytes))
-    }
-
-    /// Reads and replays the games of a PDN file's contents.
-    pub fn from_bytes(name: &str, bytes: &[u8]) -> Collection<V> {
-        let mut collection = Collection {
-            name: name.to_string(),
-            games: 0,
-            lines: Vec::new(),
-            results: Vec::new(),
-            refused: BTreeMap::new(),
-        };
-        for game in pdn::PdnReader::from_bytes(bytes) {
-            collection.games += 1;
-            let replayed = game.and_then(|game| {
-                let result = game.game_result::<V>();
-                game.replay::<V>().map(|line| (line, result))
-            });
-            match replayed {
-                Ok((line, result)) => {
-                    collection.lines.push(line);
-                    collection
-                        .results
-                        .push(result.unwrap_or(GameResult::Unfinished));
-                }
-                Err(error) => {
-                    collection
-                        .refused
-                        .entry(error.reason())
-                        .and_modify(|r| r.count += 1)
-                        .or_insert_with(|| Refusals {
-                            count: 1,
-                            example: error.to_string(),
-                        });
-                }
-            }
-        }
-        collection
-    }
-
-    /// Games refused, all reasons together.
-    pub fn refused_count(&self) -> usize {
-        self.refused.values().map(|r| r.count).sum()
-    }
-
-    /// The line `NAME: N games read, R replayed, F refused`, then one a reason of
-    /// refusal, the most frequent first.
-    ///
-    /// # Errors
-    /// As `out`'s writes.
-    pub fn write_summary(&self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{}: {} games read, {} replayed, {} refused",
-            self.name,
-            self.games,
-            self.lines.len(),
-            self.refused_count()
-        )?;
-        let mut reasons: Vec<_> = self.refused.iter().collect();
-        reasons.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
-        for (reason, refusals) in reasons {
-            writeln!(
-                out,
-                "  {:>6}  {reason} (first: {})",
-                refusals.count, refusals.example
-            )?;
-        }
-        Ok(())
-    }
-}
-
-/// The collections of PDN files, each one's summary written to standard error.
-pub(crate) fn read_collections<V: Variant>(
-    paths: &[PathBuf],
-) -> Result<Vec<Collection<V>>, CliError> {
-    let mut collections = Vec::new();
-    for path in paths {
-        let collection = Collection::<V>::read(path).map_err(|e| e.to_string())?;
-        collection
-            .write_summary(&mut io::stderr().lock())
-            .map_err(|e| e.to_string())?;
-        collections.push(collection);
-    }
-    Ok(collections)
-}
 
 /// Which positions to test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,7 +229,7 @@ pub fn measure<V: Variant>(
 }
 
 /// `51.7%`.
-fn percent(x: f64) -> String {
+pub fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
@@ -465,82 +286,6 @@ pub fn write_report<V: Variant>(
     writeln!(out, "by phase:")?;
     for (tally, (low, high)) in report.phases.iter().zip(phase_ranges::<V>()) {
         writeln!(out, "  {low:>2}-{high:<2} pieces  {}", describe(tally))?;
-    }
-    Ok(())
-}
-
-/// Runs `draughts agreement`: how often the engine plays the masters' moves.
-///
-/// # Errors
-/// A file that cannot be read or written, or options that do not fit.
-pub fn run(args: &AgreementArgs) -> Result<(), CliError> {
-    with_variant!(args.variant, V => run_variant::<V>(args))
-}
-
-fn run_variant<V: Variant>(args: &AgreementArgs) -> Result<(), CliError> {
-    let options = args.engine.options();
-    let engine = searcher::<V>(&options).map_err(|e| e.to_string())?;
-    let limits = match (args.depth, args.nodes, args.move_time) {
-        (_, Some(nodes), _) => Limits::nodes(nodes),
-        (_, _, Some(seconds)) => Limits::move_time(Duration::from_secs_f64(seconds)),
-        (depth, _, _) => Limits::depth(depth.unwrap_or(DEFAULT_DEPTH)),
-    };
-    let settings = Settings {
-        skip_plies: args.skip_plies,
-        max_positions: args
-            .max_positions
-            .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
-        seed: args.seed,
-    };
-    let collections = args
-        .games
-        .iter()
-        .map(|path| Collection::<V>::read(path))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let name = PlayerSpec::internal(options, limits.depth, limits.nodes).default_name();
-    let limit = match args.move_time {
-        Some(seconds) => format!(", {seconds} s a position"),
-        None => String::new(),
-    };
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "Agreement with the games' moves: {}, {name}{limit}",
-        V::NAME
-    )?;
-    let (mut nodes, started) = (0, Instant::now());
-    let mut choose = |game: &Game<V>| {
-        // Each position on its own: what an earlier one left in the table does not
-        // change this one's answer.
-        engine.clear();
-        let result = engine.search(game, limits, &Control::default(), &mut |_| {});
-        nodes += result.nodes;
-        result.best_move
-    };
-    let mut meter = ProgressLine::new();
-    let report = measure(&collections, &settings, &mut choose, &mut |p| {
-        let share = p.agreed as f64 / p.done.max(1) as f64;
-        let text = format!(
-            "agreement: {}/{} positions, {} agree",
-            p.done,
-            p.total,
-            percent(share)
-        );
-        meter.show(p.done, p.total, &text);
-    });
-    meter.finish();
-    write_report(&mut out, &collections, &settings, &report)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let tested = report.total.tested.max(1) as f64;
-    writeln!(
-        out,
-        "time: {seconds:.1} s, {:.1} ms and {:.0} nodes a position",
-        1000.0 * seconds / tested,
-        nodes as f64 / tested
-    )?;
-    if report.total.tested == 0 {
-        return Err("no position to test in the games".to_string().into());
     }
     Ok(())
 }

@@ -47,8 +47,10 @@
 use crate::error::TuneError;
 use crate::selfplay::random_start;
 use draughts_core::{Color, Game, GameResult, Kind, Piece, Position, Square, Variant};
+use draughts_engine::game::{self, Rules, TimeControl};
+use draughts_engine::players::Searching;
 use draughts_eval::{Evaluator, Score};
-use draughts_search::{Control, Limits, Searcher};
+use draughts_search::{Limits, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
@@ -248,28 +250,18 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
 ) -> GameBlock<V> {
     let start = random_start(openings, config.random_plies, config.seed, index);
     let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
-    let limits = Limits::nodes(config.nodes);
-    let mut game = Game::from_position(start);
     let mut scored = Vec::new();
-    let result = loop {
-        let status = game.status();
-        if status.is_over() {
-            break status.result();
-        }
-        if game.moves().len() >= config.max_plies {
-            break GameResult::Draw;
-        }
-        let found = searcher.search(&game, limits, &Control::default(), &mut |_| {});
+    let record = |game: &Game<V>, found: &SearchResult<V>| {
         let pos = *game.position();
         if pos.is_quiet() || config.threatened && !pos.has_capture() {
             scored.push((pos, stored_score(found.score)));
         }
-        // The game is not over, so a search gives a legal move; one that did not (a
-        // bug) ends the game drawn rather than the run.
-        let Some(Ok(())) = found.best_move.map(|mv| game.play(&mv)) else {
-            break GameResult::Draw;
-        };
     };
+    let mut player =
+        Searching::new(&searcher, Limits::nodes(config.nodes)).observed(Box::new(record));
+    let rules = Rules::untimed(TimeControl::default(), config.max_plies);
+    let result = game::self_play(start, &mut player, &rules).result;
+    drop(player);
     with_result(scored, result)
 }
 

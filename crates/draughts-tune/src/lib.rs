@@ -40,9 +40,7 @@ pub mod plot;
 mod records;
 mod rescore;
 mod selfplay;
-pub mod sprt;
 mod state;
-pub mod stats;
 mod tournament;
 
 pub use dataset::{
@@ -67,7 +65,7 @@ pub use selfplay::{read_pdn, self_play, to_pdn, GameFile, SelfPlayConfig};
 pub use state::{GaState, GenerationSummary, StateError};
 pub use tournament::{
     match_schedule, play_game, play_game_between, play_schedule, round_robin_schedule, Contestant,
-    Pairing, Played, ScheduleError, SearchSettings, Table, Tournament,
+    Pairing, ScheduleError, SearchSettings, Table, Tournament,
 };
 
 /// The number of threads the tournaments play on: rayon's, the number of cores unless

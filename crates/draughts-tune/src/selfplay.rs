@@ -1,9 +1,10 @@
 //! Self-play games for logistic fitting, and reading and writing them as PDN.
 
 use crate::error::TuneError;
-use crate::tournament::{play_game_between, Contestant, Played};
+use crate::tournament::{play_game_between, Contestant};
 use draughts_core::pdn::{read_games_from_bytes, PdnGame};
 use draughts_core::{Game, GameResult, Position, Variant};
+use draughts_engine::game::Played;
 use draughts_eval::{LinearEval, Patterns};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

@@ -10,7 +10,7 @@
 //! ```
 
 use crate::error::TuneError;
-use crate::stats::Tally;
+use draughts_engine::stats::Tally;
 use draughts_eval::{Weights, FEATURE_COUNT};
 use std::fmt::Write as _;
 use std::path::Path;

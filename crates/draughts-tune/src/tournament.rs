@@ -1,10 +1,12 @@
 //! In-process games between weight sets: one game, a schedule of games played in
 //! parallel, round robins and matches, and the table of results.
 
-use crate::stats::Tally;
-use draughts_core::{Color, Game, GameResult, Position, Variant};
+use draughts_core::{Color, GameResult, Position, Variant};
+use draughts_engine::game::{self, Played, Rules, TimeControl};
+use draughts_engine::players::Searching;
+use draughts_engine::stats::Tally;
 use draughts_eval::{LinearEval, Weights};
-use draughts_search::{Control, Limits, Searcher};
+use draughts_search::{Limits, Searcher};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -38,17 +40,6 @@ pub struct Contestant {
     pub weights: Weights,
     /// How it searches.
     pub search: SearchSettings,
-}
-
-/// A finished game.
-#[derive(Clone, Debug)]
-pub struct Played<V: Variant> {
-    /// The moves from the start position.
-    pub game: Game<V>,
-    /// The result: by the rules, or a draw at the ply limit.
-    pub result: GameResult,
-    /// Whether the ply limit ended the game (adjudicated a draw).
-    pub adjudicated: bool,
 }
 
 /// Plays `start` to the end between `white` and `black`; a game still going after
@@ -94,46 +85,16 @@ pub fn play_game_between<V: Variant>(
     players: [(LinearEval<V>, SearchSettings); 2],
     max_plies: usize,
 ) -> Played<V> {
-    let settings = players.each_ref().map(|(_, search)| *search);
-    let searchers =
-        players.map(|(eval, search)| Searcher::with_hash_size(eval, search.hash_mib.max(1)));
-    let mut game = Game::from_position(start);
-    loop {
-        let status = game.status();
-        if status.is_over() {
-            return Played {
-                result: status.result(),
-                game,
-                adjudicated: false,
-            };
-        }
-        if game.moves().len() >= max_plies {
-            return Played {
-                game,
-                result: GameResult::Draw,
-                adjudicated: true,
-            };
-        }
-        let turn = game.position().turn();
-        let side = usize::from(turn == Color::Black);
-        let limits = settings[side].limits;
-        let found = searchers[side].search(&game, limits, &Control::default(), &mut |_| {});
-        // The game is not over, so the search has a legal move; a search that failed to
-        // give one (a bug) loses the game rather than ending the tournament.
-        let played = found.best_move.map(|mv| game.play(&mv));
-        if !matches!(played, Some(Ok(()))) {
-            debug_assert!(false, "the search gave no legal move");
-            let result = match turn {
-                Color::White => GameResult::BlackWins,
-                Color::Black => GameResult::WhiteWins,
-            };
-            return Played {
-                game,
-                result,
-                adjudicated: false,
-            };
-        }
-    }
+    let [white, black] = players.map(|(eval, search)| {
+        (
+            Searcher::with_hash_size(eval, search.hash_mib.max(1)),
+            search.limits,
+        )
+    });
+    let rules = Rules::untimed(TimeControl::default(), max_plies);
+    let mut players = [&white, &black].map(|(searcher, limits)| Searching::new(searcher, *limits));
+    let [white, black] = &mut players;
+    game::play(start, white, black, &rules)
 }
 
 /// One scheduled game: who plays White and Black (indices into the contestants) from
@@ -519,7 +480,7 @@ pub(crate) mod tests {
         let b = play_game(start, [&strong, &strong], 40);
         assert_eq!(a.game.moves(), b.game.moves());
         assert!(a.game.moves().len() <= 40);
-        if a.adjudicated {
+        if matches!(a.ending, draughts_engine::game::Ending::MaxPlies(_)) {
             assert_eq!(a.result, GameResult::Draw);
             assert_eq!(a.game.moves().len(), 40);
         } else {

@@ -1,5 +1,6 @@
 use super::*;
 use draughts_core::{English, International};
+use std::path::Path;
 
 /// One English game of a man each, far apart, from a set-up position (Black moves
 /// first), then three games the reader refuses.

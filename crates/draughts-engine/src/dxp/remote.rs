@@ -4,7 +4,7 @@
 
 use super::connection::{Connection, Received};
 use super::log;
-use crate::matches::player::{Fault, Level, Player};
+use crate::game::{Fault, Level, Player};
 use draughts_core::{Color, Game, GameResult, Move, Position, Variant};
 use draughts_dxp::{
     side, AcceptCode, BackCode, Board, Cell, EndReason, GameRequest, Message, MoveMessage, SQUARES,

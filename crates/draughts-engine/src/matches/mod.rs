@@ -1,7 +1,7 @@
-//! `draughts match`: two engines play each other over a set of openings, each opening
+//! The match runner: two engines play each other over a set of openings, each opening
 //! with both colours, several games at once; the games go to a PDN file and the result
-//! to a summary with the Elo difference. With `--sprt`, a sequential probability ratio
-//! test on the game pairs (`draughts_tune::sprt`) stops the match once it decides.
+//! to a summary with the Elo difference. With an SPRT, a sequential probability ratio
+//! test on the game pairs ([`crate::sprt`]) stops the match once it decides.
 //!
 //! Each worker thread owns its two players (in-process searchers and/or external
 //! engine processes) and plays the games it takes from a shared counter. A player's
@@ -11,24 +11,16 @@
 //! Follower that has gone) stops the match with an error, so that a dead opponent is
 //! not scored as a run of wins.
 
-mod dialect;
-mod external;
-pub mod game;
-pub mod openings;
-pub mod player;
-mod shard;
-pub mod spec;
+pub mod shard;
 
-use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::with_variant;
-use clap::Args;
+use crate::game::{self, Ending, Fault, Played, Rules, TimeControl};
+use crate::openings;
+use crate::players::spec::{Dialect, EngineKind, PlayerSpec};
+use crate::players::{self as player, EngineProcess};
+use crate::sprt::{Decision, Outcome, Pentanomial, Sprt};
+use crate::stats::Tally;
 use draughts_core::{Color, Position, Variant, VariantKind};
-use draughts_tune::sprt::{Decision, Outcome, Pentanomial, Sprt};
-use draughts_tune::stats::Tally;
-use external::EngineProcess;
-use game::{Ending, Played, Rules, TimeControl};
-pub use spec::PlayerSpec;
-use spec::{Dialect, EngineKind};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -37,97 +29,57 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// The options of `draughts match`.
-#[derive(Args, Debug)]
-pub struct MatchArgs {
-    /// international (also normal, standard, 10x10), english (checkers, american, 8x8),
-    /// brazilian, pool (american-pool), russian (shashki), italian, spanish, czech,
-    /// thai, turkish, killer, antidraughts, breakthrough, frisian or frysk.
-    #[arg(long, default_value = "international", value_parser = parse_variant)]
-    variant: VariantKind,
-    /// The first engine:
-    /// internal[:weights=FILE,patterns=FILE|none,tactics=FILE,egdb=DIR,hash=MIB,threads=N,depth=D,nodes=N],
-    /// hub[,depth=D,nodes=N,cwd=DIR,PARAM=VALUE...]:COMMAND ARGS for an external Hub
-    /// engine, or hub1[,depth=D,cwd=DIR,NAME=VALUE...]:COMMAND ARGS for one of the first
-    /// Hub dialect (Scan 2.0; its book is off unless book= says otherwise), or
-    /// dxp[,minutes=M]:HOST:PORT for a DXP Follower (International; one game at a time).
-    #[arg(long, default_value = "internal", value_name = "SPEC")]
-    engine1: String,
-    /// The second engine, as --engine1.
-    #[arg(long, value_name = "SPEC", required_unless_present = "tally")]
-    engine2: Option<String>,
-    /// Engine 1's name in the PDN and the summary (default: from its id or options).
-    #[arg(long)]
-    name1: Option<String>,
-    /// Engine 2's name.
-    #[arg(long)]
-    name2: Option<String>,
-    /// Opening positions, one FEN a line, # comments (default: the built-in set).
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
-    /// Games to play, rounded up to even; openings are taken in turn, each with both
-    /// colours, and replayed from the first once all have been played (default: every
-    /// opening twice; with --sprt, the most games, default 20000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    games: Option<u32>,
-    /// Stop early by a sequential probability ratio test on the game pairs (each
-    /// opening with both colours): H0 elo0 against H1 elo1 in logistic Elo (the score
-    /// s = 1/(1+10^(-elo/400))), error rates alpha and beta, the generalised
-    /// pentanomial LLR. Keys left out keep their defaults:
-    /// elo0=0,elo1=5,alpha=0.05,beta=0.05.
-    #[arg(long, value_name = "elo0=E0,elo1=E1,alpha=A,beta=B", value_parser = parse_sprt)]
-    sprt: Option<draughts_tune::sprt::Sprt>,
-    /// Games played at once (default: the number of cores over the engines' threads).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    concurrency: Option<u32>,
-    /// Seconds per move [default: 0.1].
-    #[arg(long, value_parser = parse_seconds, conflicts_with = "time")]
-    move_time: Option<f64>,
-    /// A game clock instead: seconds per side for the game.
-    #[arg(long, value_parser = parse_seconds)]
-    time: Option<f64>,
-    /// The clock's increment in seconds, added before each move.
-    #[arg(long, value_parser = parse_nonnegative_seconds, requires = "time")]
-    inc: Option<f64>,
-    /// Seconds a move may take before it loses on time, with a time per move or a fixed
-    /// depth (default: 3 × the time per move + 1, or 60 with depth= or nodes=).
-    #[arg(long, value_parser = parse_seconds)]
-    timeout: Option<f64>,
+/// A match as its front end describes it (`draughts match` reads one from its options).
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The variant played.
+    pub variant: VariantKind,
+    /// The two engines (see [`PlayerSpec`]'s text form).
+    pub engines: [PlayerSpec; 2],
+    /// Their names in the PDN and the summary (empty: from the engine's id or options).
+    pub names: [String; 2],
+    /// Opening positions, one FEN a line (`None`: the variant's built-in set).
+    pub openings: Option<PathBuf>,
+    /// Games to play, rounded up to even (`None`: every opening twice; with an SPRT,
+    /// [`SPRT_MAX_GAMES`]).
+    pub games: Option<usize>,
+    /// Stop early when this test decides on the game pairs.
+    pub sprt: Option<Sprt>,
+    /// Games played at once (`None`: the cores over the engines' threads).
+    pub concurrency: Option<usize>,
+    /// Seconds per move (`None`: [`DEFAULT_MOVE_TIME`]), unless `clock` is set.
+    pub move_time: Option<f64>,
+    /// A game clock instead: seconds per side for the game, and the increment.
+    pub clock: Option<(f64, f64)>,
+    /// Seconds a move may take before it loses on time (`None`: 3 × the time per move
+    /// + 1, or 60 with a fixed depth or node count).
+    pub timeout: Option<f64>,
     /// Games longer than this many plies are adjudicated drawn.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    max_plies: u32,
+    pub max_plies: usize,
     /// Write the games to this PDN file.
-    #[arg(long, alias = "pgn", value_name = "FILE")]
-    pdn: Option<PathBuf>,
-    /// The PDN Event tag (default: "ENGINE1 vs ENGINE2").
-    #[arg(long)]
-    event: Option<String>,
-    /// Play only the games from this index on (even), a shard of a bigger match:
-    /// openings, colours and PDN rounds as in the whole match; --games counts the
-    /// shard's games.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-    first_game: u32,
+    pub pdn: Option<PathBuf>,
+    /// The PDN Event tag (`None`: "ENGINE1 vs ENGINE2").
+    pub event: Option<String>,
+    /// Play only the games from this index on (even): a shard of a bigger match.
+    pub first_game: usize,
     /// Write engine 1's outcome of each game to this file, a line `GAME win|draw|loss`.
-    #[arg(long, value_name = "FILE")]
-    results: Option<PathBuf>,
-    /// Play nothing: add up these results files (the shards of a match) and print the
-    /// totals, and with --sprt the test's LLR and its decision pair by pair in game
-    /// order, as one JSON line.
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    tally: Vec<PathBuf>,
+    pub results: Option<PathBuf>,
 }
 
-fn parse_sprt(text: &str) -> Result<draughts_tune::sprt::Sprt, String> {
-    text.parse()
-        .map_err(|e: draughts_tune::sprt::SprtError| e.to_string())
+/// Why a match could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// Something the user can fix, said plainly.
+    #[error("{0}")]
+    Message(String),
+    /// Writing the report failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
 }
 
-fn parse_nonnegative_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && (0.0..=1e6).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "{text:?} is not a number of seconds from 0 to 1000000"
-        )),
+impl From<String> for MatchError {
+    fn from(message: String) -> MatchError {
+        MatchError::Message(message)
     }
 }
 
@@ -143,18 +95,6 @@ pub const SPRT_MAX_GAMES: usize = 20_000;
 
 /// Games in a row an engine may crash in before the match stops.
 pub const CRASHES_TO_STOP: u32 = 3;
-
-/// Runs `draughts match`: plays the engines against each other and prints the
-/// result (and the SPRT's verdict when one is asked for).
-///
-/// # Errors
-/// An engine that cannot be started, or a file that cannot be read or written.
-pub fn run(args: &MatchArgs) -> Result<(), CliError> {
-    if !args.tally.is_empty() {
-        return shard::tally(&args.tally, args.sprt.as_ref(), &mut io::stdout().lock());
-    }
-    with_variant!(args.variant, V => run_variant::<V>(args))
-}
 
 /// Everything about a match but the players' state.
 struct Setup<V: Variant> {
@@ -203,9 +143,27 @@ impl<V: Variant> Record<V> {
     }
 }
 
-fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
-    let setup = prepare::<V>(args)?;
-    let create = |path: &Option<PathBuf>| -> Result<_, CliError> {
+/// Plays the match `config` describes: a line per finished game and then the summary
+/// go to `out`, warnings (a Hub engine's, a shard that replays its openings) to `warn`;
+/// the games to the PDN file and the results file if asked.
+///
+/// # Errors
+/// An engine that cannot be started, or a file that cannot be read or written.
+pub fn run(
+    config: &MatchConfig,
+    out: &mut dyn Write,
+    warn: &mut dyn FnMut(&str),
+) -> Result<(), MatchError> {
+    with_variant!(config.variant, V => run_variant::<V>(config, out, warn))
+}
+
+fn run_variant<V: Variant>(
+    config: &MatchConfig,
+    out: &mut dyn Write,
+    warn: &mut dyn FnMut(&str),
+) -> Result<(), MatchError> {
+    let setup = prepare::<V>(config, warn)?;
+    let create = |path: &Option<PathBuf>| -> Result<_, MatchError> {
         match path {
             Some(path) => {
                 Ok(Some(BufWriter::new(File::create(path).map_err(|e| {
@@ -215,8 +173,7 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
             None => Ok(None),
         }
     };
-    let (mut pdn, mut results) = (create(&args.pdn)?, create(&args.results)?);
-    let mut out = io::stdout().lock();
+    let (mut pdn, mut results) = (create(&config.pdn)?, create(&config.results)?);
     let games = match &setup.sprt {
         Some(sprt) => format!("at most {} games, SPRT {sprt} (logistic Elo)", setup.games),
         None => format!("{} games", setup.games),
@@ -231,7 +188,7 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         setup.concurrency
     )?;
     let date = today();
-    let event = args
+    let event = config
         .event
         .clone()
         .unwrap_or_else(|| format!("{} vs {}", setup.names[0], setup.names[1]));
@@ -244,7 +201,7 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         stop: AtomicBool::new(false),
     };
     let (sender, records) = mpsc::channel::<Record<V>>();
-    std::thread::scope(|scope| -> Result<(), CliError> {
+    std::thread::scope(|scope| -> Result<(), MatchError> {
         for worker in 0..setup.concurrency {
             let sender = sender.clone();
             let (setup, schedule) = (&setup, &schedule);
@@ -283,9 +240,9 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
         }
         Ok(())
     })?;
-    write!(out, "{}", summary.report(&setup, args.pdn.as_deref()))?;
+    write!(out, "{}", summary.report(&setup, config.pdn.as_deref()))?;
     match summary.failing() {
-        Some(e) => Err(CliError::Message(format!(
+        Some(e) => Err(MatchError::Message(format!(
             "the match stopped after {} games: {} crashed in {CRASHES_TO_STOP} games in a row",
             summary.tally.games(),
             setup.names[e]
@@ -294,19 +251,18 @@ fn run_variant<V: Variant>(args: &MatchArgs) -> Result<(), CliError> {
     }
 }
 
-/// Reads the options, the openings, and checks that every engine starts.
-fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
-    let engine2 = args.engine2.as_deref().unwrap_or_default();
-    let specs = [parse_spec(&args.engine1, 1)?, parse_spec(engine2, 2)?];
-    if args.first_game % 2 == 1 {
-        return Err(CliError::Message(
-            "--first-game must be even: the two games of an opening go together".into(),
+/// Reads the openings, and checks that every engine starts.
+fn prepare<V: Variant>(
+    config: &MatchConfig,
+    warn: &mut dyn FnMut(&str),
+) -> Result<Setup<V>, MatchError> {
+    let specs = config.engines.clone();
+    if config.first_game % 2 == 1 {
+        return Err(MatchError::Message(
+            "the first game must be even: the two games of an opening go together".into(),
         ));
     }
-    let mut names = [
-        args.name1.clone().unwrap_or_default(),
-        args.name2.clone().unwrap_or_default(),
-    ];
+    let mut names = config.names.clone();
     for (i, spec) in specs.iter().enumerate() {
         match &spec.kind {
             EngineKind::Internal(_) => {
@@ -327,7 +283,7 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
                     );
                 }
                 for warning in &warnings {
-                    eprintln!("draughts: warning: engine {} ({program}): {warning}", i + 1);
+                    warn(&format!("engine {} ({program}): {warning}", i + 1));
                 }
                 if names[i].is_empty() {
                     if let Some(id) = &process.id {
@@ -344,25 +300,25 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         names[0].push_str(" #1");
         names[1].push_str(" #2");
     }
-    let openings = openings::load::<V>(args.openings.as_deref(), args.variant)?;
-    let all_openings = if args.sprt.is_some() {
+    let openings = openings::load::<V>(config.openings.as_deref(), config.variant)?;
+    let all_openings = if config.sprt.is_some() {
         SPRT_MAX_GAMES
     } else {
         2 * openings.len()
     };
-    let games = args.games.map_or(all_openings, |n| n as usize);
+    let games = config.games.unwrap_or(all_openings);
     let games = games + games % 2;
     let starts = 2 * openings.len();
     let repeatable = |s: &PlayerSpec| s.is_fixed() && s.threads() == 1;
-    if args.first_game as usize + games > starts && specs.iter().all(repeatable) {
-        eprintln!(
-            "draughts: warning: {} openings make {starts} games (each opening with both \
+    if config.first_game + games > starts && specs.iter().all(repeatable) {
+        warn(&format!(
+            "{} openings make {starts} games (each opening with both \
              colours); games from {} on replay them, and with both sides searching a fixed \
              depth or node count on one thread they repeat those games move for move, \
              adding nothing to the estimate",
             openings.len(),
             starts + 1
-        );
+        ));
     }
     let threads = specs
         .iter()
@@ -372,24 +328,24 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
         .max(1);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let dxp = specs.iter().any(|s| matches!(s.kind, EngineKind::Dxp(_)));
-    if dxp && args.concurrency.is_some_and(|c| c > 1) {
-        eprintln!("draughts: warning: a DXP engine plays one game at a time: --concurrency 1");
+    if dxp && config.concurrency.is_some_and(|c| c > 1) {
+        warn("a DXP engine plays one game at a time: concurrency 1");
     }
-    let concurrency = args
+    let concurrency = config
         .concurrency
-        .map_or((cores / threads).max(1), |c| c as usize)
+        .unwrap_or((cores / threads).max(1))
         .min(if dxp { 1 } else { games })
         .max(1);
-    let time_control = match (args.time, args.move_time) {
-        (Some(time), _) => TimeControl::Clock {
+    let time_control = match (config.clock, config.move_time) {
+        (Some((time, increment)), _) => TimeControl::Clock {
             time: Duration::from_secs_f64(time),
-            increment: Duration::from_secs_f64(args.inc.unwrap_or(0.0)),
+            increment: Duration::from_secs_f64(increment),
         },
         (None, time) => {
             TimeControl::MoveTime(Duration::from_secs_f64(time.unwrap_or(DEFAULT_MOVE_TIME)))
         }
     };
-    let move_timeout = match (args.timeout, time_control) {
+    let move_timeout = match (config.timeout, time_control) {
         (Some(timeout), _) => Duration::from_secs_f64(timeout),
         (None, TimeControl::MoveTime(time)) => time * 3 + Duration::from_secs(1),
         (None, TimeControl::Clock { .. }) => FIXED_TIMEOUT,
@@ -397,24 +353,21 @@ fn prepare<V: Variant>(args: &MatchArgs) -> Result<Setup<V>, CliError> {
     let rules = Rules {
         time_control,
         move_timeout,
-        fixed_timeout: args.timeout.map_or(FIXED_TIMEOUT, Duration::from_secs_f64),
-        max_plies: args.max_plies as usize,
+        fixed_timeout: config
+            .timeout
+            .map_or(FIXED_TIMEOUT, Duration::from_secs_f64),
+        max_plies: config.max_plies,
     };
     Ok(Setup {
         specs,
         names,
         openings,
-        first: args.first_game as usize,
+        first: config.first_game,
         games,
         concurrency,
         rules,
-        sprt: args.sprt,
+        sprt: config.sprt,
     })
-}
-
-fn parse_spec(text: &str, number: usize) -> Result<PlayerSpec, String> {
-    text.parse()
-        .map_err(|e| format!("--engine{number} {text:?}: {e}"))
 }
 
 /// Which game a worker plays next.
@@ -544,9 +497,9 @@ impl Summary {
         let mut crashed = None;
         if let Some((color, fault)) = played.ending.fault() {
             let kind = match fault {
-                player::Fault::Illegal(_) => 0,
-                player::Fault::Crash(_) => 1,
-                player::Fault::Time(_) => 2,
+                Fault::Illegal(_) => 0,
+                Fault::Crash(_) => 1,
+                Fault::Time(_) => 2,
             };
             self.faults[record.engine_of(color)][kind] += 1;
             crashed = (kind == 1).then(|| record.engine_of(color));

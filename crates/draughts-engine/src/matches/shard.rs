@@ -1,18 +1,19 @@
-//! A match in shards, for drivers that spread its games over machines: `--first-game`
-//! plays a slice of the match's games (openings and colours as in the whole match),
-//! `--results` writes engine 1's outcome of each game, and `--tally` adds the results
-//! files of the shards up, with the SPRT taken pair by pair in game order.
+//! A match in shards, for drivers that spread its games over machines: a first game
+//! other than 0 plays a slice of the match's games (openings and colours as in the
+//! whole match), a results file takes engine 1's outcome of each game, and [`tally`]
+//! adds the results files of the shards up, with the SPRT taken pair by pair in game
+//! order.
 
-use crate::cli::CliError;
-use draughts_tune::sprt::{Decision, Outcome, Pentanomial, Sprt};
-use draughts_tune::stats::Tally;
+use super::MatchError;
+use crate::sprt::{Decision, Outcome, Pentanomial, Sprt};
+use crate::stats::Tally;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// A line of a results file: the game's index in the match and engine 1's outcome.
-pub(super) fn result_line(index: usize, outcome: Outcome) -> String {
+pub fn result_line(index: usize, outcome: Outcome) -> String {
     let word = match outcome {
         Outcome::Win => "win",
         Outcome::Draw => "draw",
@@ -22,12 +23,12 @@ pub(super) fn result_line(index: usize, outcome: Outcome) -> String {
 }
 
 /// Reads a results file into `games` (by index); a game given twice is an error.
-fn read(path: &Path, games: &mut BTreeMap<usize, Outcome>) -> Result<(), CliError> {
+fn read(path: &Path, games: &mut BTreeMap<usize, Outcome>) -> Result<(), MatchError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| MatchError::Message(format!("cannot read {}: {e}", path.display())))?;
     for (number, line) in text.lines().enumerate() {
         let bad =
-            |why: &str| CliError::Message(format!("{}:{}: {why}", path.display(), number + 1));
+            |why: &str| MatchError::Message(format!("{}:{}: {why}", path.display(), number + 1));
         let Some((index, word)) = line.trim().split_once(' ') else {
             return Err(bad("expected a game index and win, draw or loss"));
         };
@@ -74,11 +75,11 @@ struct Totals {
 ///
 /// # Errors
 /// A file cannot be read, has a bad line, or repeats a game; the write fails.
-pub(super) fn tally(
+pub fn tally(
     paths: &[PathBuf],
     sprt: Option<&Sprt>,
     out: &mut dyn Write,
-) -> Result<(), CliError> {
+) -> Result<(), MatchError> {
     let mut games = BTreeMap::new();
     for path in paths {
         read(path, &mut games)?;
@@ -120,7 +121,7 @@ pub(super) fn tally(
         }),
         decided_after_pairs: decided.map(|(_, n)| n),
     };
-    serde_json::to_writer(&mut *out, &totals).map_err(|e| CliError::Message(e.to_string()))?;
+    serde_json::to_writer(&mut *out, &totals).map_err(|e| MatchError::Message(e.to_string()))?;
     writeln!(out)?;
     Ok(())
 }

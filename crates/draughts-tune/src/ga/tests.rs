@@ -1,7 +1,7 @@
 use super::*;
-use crate::stats::Tally;
 use crate::tournament::tests::opening_walks;
 use draughts_core::English;
+use draughts_engine::stats::Tally;
 
 fn small() -> GaConfig {
     GaConfig {
