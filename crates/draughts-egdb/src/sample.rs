@@ -2,32 +2,27 @@
 
 use crate::Material;
 use draughts_core::{Color, Piece, Position, Square, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 
-/// A small seeded random number generator (xorshift64): the same seed gives the same
-/// positions on every machine.
+/// Random positions from a seeded generator (the workspace's one, Xoshiro256++): the
+/// same seed gives the same positions on every machine.
 #[derive(Clone, Debug)]
 pub struct Sampler {
-    state: u64,
+    rng: Xoshiro256PlusPlus,
 }
 
 impl Sampler {
-    /// A generator started from `seed` (any value; 0 is replaced by a fixed constant).
+    /// A generator started from `seed` (any value).
     pub fn new(seed: u64) -> Sampler {
         Sampler {
-            state: if seed == 0 {
-                0x9e37_79b9_7f4a_7c15
-            } else {
-                seed
-            },
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
 
     /// A number in `0..n` (`0` when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        (self.state % n.max(1) as u64) as usize
+        self.rng.random_range(0..n.max(1))
     }
 
     /// A position of `material` with `turn` to move, its pieces on random squares; `None`

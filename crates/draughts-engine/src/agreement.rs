@@ -13,10 +13,11 @@
 //! command.
 
 use crate::collection::Collection;
-use crate::rng::SplitMix64;
 use crate::stats::Z95;
 use draughts_core::pdn::MainLine;
 use draughts_core::{Game, Move, Position, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 use std::io::{self, Write};
 
 /// How many game phases (piece-count buckets) the report splits the positions into.
@@ -183,9 +184,9 @@ pub fn measure<V: Variant>(
     // Stage 2: the sample, the first `max` of a seeded partial shuffle, then back in
     // game order so that each game is replayed once.
     if let Some(max) = settings.max_positions.filter(|&max| max < chosen.len()) {
-        let mut rng = SplitMix64(settings.seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
         for i in 0..max {
-            let j = i + rng.below(chosen.len() - i);
+            let j = rng.random_range(i..chosen.len());
             chosen.swap(i, j);
         }
         chosen.truncate(max);

@@ -37,7 +37,6 @@ pub mod matches;
 pub mod openings;
 pub mod players;
 pub mod position_files;
-pub mod rng;
 pub mod session;
 pub mod sprt;
 pub mod stats;

@@ -6,10 +6,11 @@
 
 use crate::engine::{searcher, with_variant, EngineOptions};
 use crate::position_files::read_openings;
-use crate::rng::SplitMix64;
 use draughts_core::{Game, Position, Variant, VariantKind};
 use draughts_eval::MAN;
 use draughts_search::{plies_to_end, Control, Limits};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng, RngExt, SeedableRng};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -113,7 +114,7 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
     let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
     let limit = (args.max_score * f64::from(MAN)).round();
     let least = (args.min_score * f64::from(MAN)).round();
-    let mut rng = SplitMix64(args.seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::new();
     let count = args.count;
@@ -122,9 +123,7 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
         if openings.len() == count {
             break;
         }
-        let Some(position) = random_walk::<V>(&mut rng, args.plies) else {
-            continue;
-        };
+        let position = random_plies(&mut rng, Position::<V>::initial(), args.plies as usize);
         let moves = position.legal_moves();
         if moves.is_empty() || moves.iter().any(|m| m.is_capture()) || !seen.insert(position) {
             continue;
@@ -155,19 +154,35 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
     Ok(openings)
 }
 
-/// The position after `plies` random legal moves from the start; `None` if the game
-/// ends on the way.
-fn random_walk<V: Variant>(rng: &mut SplitMix64, plies: u32) -> Option<Position<V>> {
-    let mut position = Position::<V>::initial();
+/// The position after `plies` random legal moves from `start`, or earlier where the
+/// game ends: the one random-opening generator (balanced openings here, the varied
+/// starts of self-play in `draughts-tune`).
+///
+/// ```
+/// use draughts_core::{English, Position};
+/// use draughts_engine::openings::random_plies;
+/// use rand::SeedableRng;
+///
+/// let walk = |seed| {
+///     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+///     random_plies(&mut rng, Position::<English>::initial(), 6)
+/// };
+/// assert_eq!(walk(7), walk(7));
+/// ```
+pub fn random_plies<V: Variant>(
+    rng: &mut impl Rng,
+    start: Position<V>,
+    plies: usize,
+) -> Position<V> {
+    let mut position = start;
     for _ in 0..plies {
         let moves = position.legal_moves();
         if moves.is_empty() {
-            return None;
+            break;
         }
-        let pick = rng.below(moves.len());
-        position = position.play_unchecked(&moves[pick]);
+        position = position.play_unchecked(&moves[rng.random_range(0..moves.len())]);
     }
-    Some(position)
+    position
 }
 
 #[cfg(test)]
@@ -231,13 +246,15 @@ mod tests {
     }
 
     #[test]
-    fn random_walks_are_reproducible() {
-        let walk = |seed| {
-            let mut rng = SplitMix64(seed);
-            random_walk::<English>(&mut rng, 6).unwrap()
-        };
-        assert_eq!(walk(7), walk(7));
-        let mut rng = SplitMix64(1);
-        assert!((0..100).all(|_| rng.below(9) < 9));
+    fn random_plies_stop_where_the_game_ends() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let start = Position::<English>::initial();
+        assert_eq!(random_plies(&mut rng, start, 0), start);
+        // Black to move without a piece: no move, and the walk stays where it is.
+        let over: Position<English> = "B:W21:B".parse().unwrap();
+        assert_eq!(random_plies(&mut rng, over, 5), over);
+        let walked = random_plies(&mut rng, start, 6);
+        assert_eq!(walked.turn(), start.turn());
+        assert_ne!(walked, start);
     }
 }

@@ -60,8 +60,17 @@ const MAGIC: &[u8; 4] = b"DLAB";
 /// with flags (threatened positions kept, or re-scored).
 const VERSION: u32 = 1;
 const FLAGGED_VERSION: u32 = 2;
-const THREATENED_FLAG: u64 = 1;
-const RESCORED_FLAG: u64 = 2;
+
+bitflags::bitflags! {
+    /// The flag word of a version-2 file.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Flags: u64 {
+        /// Positions where only the opponent can capture are kept.
+        const THREATENED = 1;
+        /// The scores come from a later, deeper search.
+        const RESCORED = 2;
+    }
+}
 const RECORD: usize = 36;
 /// Scores beyond this (won or lost positions) are stored as this.
 const SCORE_LIMIT: Score = 30_000;
@@ -291,9 +300,14 @@ pub(crate) fn with_result<V: Variant>(
 fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    let flags =
-        u64::from(config.threatened) * THREATENED_FLAG + u64::from(config.rescored) * RESCORED_FLAG;
-    let version = if flags == 0 { VERSION } else { FLAGGED_VERSION };
+    let mut flags = Flags::empty();
+    flags.set(Flags::THREATENED, config.threatened);
+    flags.set(Flags::RESCORED, config.rescored);
+    let version = if flags.is_empty() {
+        VERSION
+    } else {
+        FLAGGED_VERSION
+    };
     out.extend_from_slice(&version.to_le_bytes());
     out.push(V::NAME.len() as u8);
     out.extend_from_slice(V::NAME.as_bytes());
@@ -305,8 +319,8 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     ] {
         out.extend_from_slice(&value.to_le_bytes());
     }
-    if flags != 0 {
-        out.extend_from_slice(&flags.to_le_bytes());
+    if !flags.is_empty() {
+        out.extend_from_slice(&flags.bits().to_le_bytes());
     }
     out
 }
@@ -376,10 +390,15 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
         *n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
         at += 8;
     }
-    let flags = numbers[4];
-    let known = THREATENED_FLAG | RESCORED_FLAG;
-    if (version == FLAGGED_VERSION) != (flags != 0) || flags & !known != 0 {
-        return Err(Bad(format!("format version {version} with flags {flags}")));
+    let bad_flags = || {
+        Bad(format!(
+            "format version {version} with flags {}",
+            numbers[4]
+        ))
+    };
+    let flags = Flags::from_bits(numbers[4]).ok_or_else(bad_flags)?;
+    if (version == FLAGGED_VERSION) == flags.is_empty() {
+        return Err(bad_flags());
     }
     let config = DataConfig {
         games: 0,
@@ -387,8 +406,8 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
         random_plies: usize::try_from(numbers[1]).unwrap_or(usize::MAX),
         max_plies: usize::try_from(numbers[2]).unwrap_or(usize::MAX),
         seed: numbers[3],
-        threatened: flags & THREATENED_FLAG != 0,
-        rescored: flags & RESCORED_FLAG != 0,
+        threatened: flags.contains(Flags::THREATENED),
+        rescored: flags.contains(Flags::RESCORED),
     };
     let mut blocks = Vec::new();
     while at < bytes.len() {

@@ -5,6 +5,7 @@ use crate::tournament::{play_game_between, Contestant};
 use draughts_core::pdn::{read_games_from_bytes, PdnGame};
 use draughts_core::{Game, GameResult, Position, Variant};
 use draughts_engine::game::Played;
+use draughts_engine::openings::random_plies;
 use draughts_eval::{LinearEval, Patterns};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -68,22 +69,15 @@ pub fn self_play<V: Variant>(
 /// empty), then `random_plies` random legal moves, from a random stream of its own.
 pub(crate) fn random_start<V: Variant>(
     openings: &[Position<V>],
-    random_plies: usize,
+    random_plies_count: usize,
     seed: u64,
     index: usize,
 ) -> Position<V> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(
         seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
     );
-    let mut start = openings[rng.random_range(0..openings.len())];
-    for _ in 0..random_plies {
-        let moves = start.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        start = start.play_unchecked(&moves[rng.random_range(0..moves.len())]);
-    }
-    start
+    let start = openings[rng.random_range(0..openings.len())];
+    random_plies(&mut rng, start, random_plies_count)
 }
 
 /// The games as PDN text, each with its result (a game adjudicated at the ply limit is

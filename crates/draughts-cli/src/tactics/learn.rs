@@ -11,10 +11,11 @@ use draughts_core::pdn::MainLine;
 use draughts_core::{Position, Variant, VariantKind};
 use draughts_engine::engine::{searcher, EngineOptions};
 use draughts_engine::openings;
-use draughts_engine::rng::SplitMix64;
 use draughts_tactics::{
     AskedTemplates, DropPolicy, Finder, PieceValues, SetKind, Template, TemplateOracle, TemplateSet,
 };
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::SeedableRng;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -298,7 +299,7 @@ pub(super) fn learn<V: Variant>(args: &LearnArgs) -> Result<(), CliError> {
         ..EngineOptions::default()
     };
     let engine = searcher::<V>(&options).map_err(|e| e.to_string())?;
-    let mut rng = SplitMix64(args.seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let hold_out = args.hold_out || args.suite.is_some();
     // Held-out games wait until learning is done, so that none of their positions is
     // learned from.

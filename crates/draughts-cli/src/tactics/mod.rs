@@ -11,13 +11,14 @@ use draughts_engine::game::{self, Fault, Level, Player, Rules, TimeControl};
 use draughts_engine::openings;
 use draughts_engine::players::Searching;
 use draughts_engine::position_files::{read_suite, Suite};
-use draughts_engine::rng::SplitMix64;
 use draughts_eval::LinearEval;
 use draughts_search::{Control, Limits};
 use draughts_tactics::{
     passed, AskedTemplates, DropPolicy, Finder, FinderConfig, PieceValues, SetKind, Template,
     TemplateOracle, TemplateSet, ASKED_COVERAGE,
 };
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -211,7 +212,7 @@ fn rank<V: Variant>(args: &RankArgs) -> Result<(), CliError> {
         ranker.set_tactical_oracle(Some(oracle.clone()));
     }
     let openings = openings::load::<V>(None, args.variant)?;
-    let mut rng = SplitMix64(args.seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let total = args.selfplay as usize;
     eprintln!(
         "ranking {} {} templates on the positions of {total} self-play games, searched to depth {}",
@@ -256,7 +257,7 @@ fn self_play<V: Variant>(
     engine: &EngineSearcher<V>,
     opening: Position<V>,
     depth: u32,
-    rng: &mut SplitMix64,
+    rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Position<V>> {
     let mut player = Wandering {
         searching: Searching::new(engine, Limits::depth(depth)),
@@ -272,7 +273,7 @@ fn self_play<V: Variant>(
 /// A searching player that plays a random legal move one ply in 16.
 struct Wandering<'a, V: Variant> {
     searching: Searching<'a, V, LinearEval<V>>,
-    rng: &'a mut SplitMix64,
+    rng: &'a mut Xoshiro256PlusPlus,
 }
 
 impl<V: Variant> Player<V> for Wandering<'_, V> {
@@ -281,10 +282,10 @@ impl<V: Variant> Player<V> for Wandering<'_, V> {
     }
 
     fn think(&mut self, game: &Game<V>, level: Level, allowed: Duration) -> Result<Move<V>, Fault> {
-        if self.rng.below(16) == 0 {
+        if self.rng.random_range(0..16) == 0 {
             let moves = game.position().legal_moves();
             return moves
-                .get(self.rng.below(moves.len().max(1)))
+                .get(self.rng.random_range(0..moves.len().max(1)))
                 .copied()
                 .ok_or_else(|| Fault::Crash("no legal move".into()));
         }
@@ -361,17 +362,17 @@ fn stats_file<V: Variant>(file: &Path, positions: u32) -> Result<(), CliError> {
     };
     writeln!(out, "asked: {} templates ({which})", oracle.asked())?;
     // Lookups on quiet positions of random playouts.
-    let mut rng = SplitMix64(7);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let threats = set.kind() == SetKind::Threats;
     let positions: Vec<Position<V>> = (0..positions)
         .filter_map(|_| {
             let mut pos = Position::<V>::initial();
-            for _ in 0..rng.below(80) {
+            for _ in 0..rng.random_range(0..80) {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+                pos = pos.play_unchecked(&moves[rng.random_range(0..moves.len())]);
             }
             pos.is_quiet()
                 .then(|| if threats { passed(&pos) } else { pos })
@@ -673,7 +674,7 @@ mod tests {
         let values = PieceValues::for_variant::<International>();
         let finder = learning_finder::<International>(FinderConfig::default().max_plies);
         let mut learner = learn::Learner::new(finder, TemplateSet::<International>::new(), 1);
-        let mut rng = SplitMix64(1);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let game = self_play(&engine, Position::initial(), 1, &mut rng);
         assert!(game.len() > 10);
         for pos in &game {
