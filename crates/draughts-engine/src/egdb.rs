@@ -7,12 +7,12 @@ use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::engine::{searcher, with_variant, EngineOptions, EngineSearcher};
 use crate::progress::StageLines;
 use clap::{Args, Subcommand};
-use draughts_core::{Game, GameStatus, Position, Variant, VariantKind};
+use draughts_core::{Game, GameStatus, Position, Variant, VariantKind, Wld};
 use draughts_egdb::{
     build_with, plan, positions_by_kind, wld_letter, BuildOptions, Database, Material, Pass,
     ProbeKind, Progress, Sampler, BUILD_BYTES_PER_SLOT,
 };
-use draughts_search::{Control, Limits, Wld};
+use draughts_search::{Control, Limits};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
