@@ -7,7 +7,7 @@ use crate::cli::{parse_seconds, parse_variant, CliError};
 use crate::progress::StageLines;
 use clap::{Args, Subcommand};
 use draughts_core::with_variant;
-use draughts_core::{Color, GameStatus, Position, Variant, VariantKind};
+use draughts_core::{Color, GameStatus, Position, Variant, VariantKind, Wld};
 use draughts_egdb::{
     build_with, plan, positions_by_kind, wld_letter, BuildOptions, Database, Material, Pass,
     ProbeKind, Progress, Sampler, BUILD_BYTES_PER_SLOT,
@@ -15,7 +15,7 @@ use draughts_egdb::{
 use draughts_engine::engine::{searcher, EngineOptions, EngineSearcher};
 use draughts_engine::game::{self, Ending, Player, Rules, TimeControl};
 use draughts_engine::players::Searching;
-use draughts_search::{Limits, Wld};
+use draughts_search::Limits;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;

@@ -48,6 +48,10 @@
 //! assert!(after.to_fen().starts_with("B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:"));
 //! # Ok::<(), draughts_core::MoveTextError>(())
 //! ```
+//!
+//! [`Wld`] is a position's game-theoretic value (win, loss or draw for the side to
+//! move), and [`EndgameOracle`] the probe interface of whatever knows such values
+//! exactly: an endgame database implements it, and a search asks it.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -74,6 +78,7 @@ mod quad;
 mod reach;
 mod square;
 mod variant;
+mod wld;
 mod zobrist;
 
 pub use any::{AnyGame, AnyMove, AnyPosition, KnownVariant, PlayError, VariantError, VariantKind};
@@ -98,3 +103,4 @@ pub use variant::{
     KingLanding, Pool, Russian, Spanish, Thai, Turkish, Variant,
 };
 pub use variant::{Frisian, Frysk};
+pub use wld::{EndgameOracle, Wld};

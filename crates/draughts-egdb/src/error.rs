@@ -102,9 +102,9 @@ pub enum Error {
         /// The position, as FEN.
         fen: String,
         /// The value in the file.
-        stored: draughts_search::Wld,
+        stored: draughts_core::Wld,
         /// The minimax of the successors (`None`: undecided).
-        computed: Option<draughts_search::Wld>,
+        computed: Option<draughts_core::Wld>,
     },
     /// The thread pool could not be built.
     #[error("cannot start {threads} worker threads: {detail}")]

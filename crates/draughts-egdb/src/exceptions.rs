@@ -10,7 +10,7 @@
 
 use crate::format::{symbol, value};
 use crate::varint;
-use draughts_search::Wld;
+use draughts_core::Wld;
 use std::num::NonZeroU64;
 
 /// Entries a group.

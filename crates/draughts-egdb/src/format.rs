@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::exceptions::{self, Exceptions};
 use crate::material::Material;
 use crate::varint;
-use draughts_search::Wld;
+use draughts_core::Wld;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -9,8 +9,7 @@
 //!   are stored ([`crate::Material::is_covered`]); a crowning move wins at once.
 
 use crate::board::Raw;
-use draughts_core::{Goal, Position, Variant};
-use draughts_search::Wld;
+use draughts_core::{Goal, Position, Variant, Wld};
 
 /// The value, for the side to move, of a position where it has no legal move.
 pub(crate) const fn no_move<V: Variant>() -> Wld {

@@ -2,9 +2,8 @@
 //! compressed memory-mapped slice files, and a probe that resolves captures.
 //!
 //! ```
-//! use draughts_core::{English, Position};
+//! use draughts_core::{English, Position, Wld};
 //! use draughts_egdb::{build, BuildOptions, Database};
-//! use draughts_search::Wld;
 //!
 //! let dir = std::env::temp_dir().join(format!("egdb-doc-{}", std::process::id()));
 //! build::<English>(&dir, 3, &BuildOptions::default())?;
@@ -31,9 +30,8 @@
 //! stored (the probe decides the others at once; [`Material::is_covered`]).
 //!
 //! ```
-//! use draughts_core::{Antidraughts, Breakthrough, Position};
+//! use draughts_core::{Antidraughts, Breakthrough, Position, Wld};
 //! use draughts_egdb::{build, BuildOptions, Database};
-//! use draughts_search::Wld;
 //!
 //! let dir = std::env::temp_dir().join(format!("egdb-doc-goals-{}", std::process::id()));
 //! build::<Antidraughts>(&dir, 2, &BuildOptions::default())?;
@@ -150,7 +148,6 @@ mod values;
 mod varint;
 
 pub use database::{file_name, Comparison, Database, SliceStats};
-pub use draughts_search::Wld;
 pub use error::Error;
 pub use generate::{build, build_with, BuildOptions, PassSeconds, SliceReport};
 pub use jobs::{
@@ -161,6 +158,8 @@ pub use material::Material;
 pub use probe::THREAT_PLIES;
 pub use progress::{OnProgress, Pass, Progress};
 pub use sample::{positions_by_kind, ProbeKind, Sampler};
+
+use draughts_core::Wld;
 
 /// The letter of a probe's answer: `W`, `L`, `D`, or `?` for unknown.
 pub fn wld_letter(value: Option<Wld>) -> char {

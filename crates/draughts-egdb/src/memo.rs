@@ -15,8 +15,7 @@ use crate::error::Error;
 use crate::material::Material;
 use crate::probe::{Source, THREAT_PLIES};
 use crate::values::ValueTables;
-use draughts_core::Variant;
-use draughts_search::Wld;
+use draughts_core::{Variant, Wld};
 use std::cell::RefCell;
 use std::sync::Mutex;
 

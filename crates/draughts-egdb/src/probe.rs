@@ -31,8 +31,7 @@ use crate::error::Error;
 use crate::goal;
 use crate::material::Material;
 use arrayvec::ArrayVec;
-use draughts_core::{Color, MoveList, Position, Variant, MAX_MOVES};
-use draughts_search::Wld;
+use draughts_core::{Color, MoveList, Position, Variant, Wld, MAX_MOVES};
 
 /// Threat plies the probe searches before it gives up (and the exception list of the
 /// slice must answer). Measured: see the crate documentation.

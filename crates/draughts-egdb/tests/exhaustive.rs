@@ -12,10 +12,9 @@
 use draughts_core::{
     Antidraughts, Brazilian, Breakthrough, Color, Czech, English, Frisian, Frysk, Geometry,
     International, Italian, Killer, Kind, Piece, Pool, Position, Russian, Spanish, Square, Thai,
-    Turkish, Variant,
+    Turkish, Variant, Wld,
 };
 use draughts_egdb::{build, BuildOptions, Database, Material};
-use draughts_search::Wld;
 use std::collections::HashMap;
 use std::path::PathBuf;
 

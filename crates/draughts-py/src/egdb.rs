@@ -2,8 +2,8 @@
 
 use crate::board::Board;
 use crate::errors::{self, EgdbError};
-use draughts_core::{with_variant, AnyPosition, KnownVariant, VariantKind};
-use draughts_egdb::{build, BuildOptions, Database, Wld};
+use draughts_core::{with_variant, AnyPosition, KnownVariant, VariantKind, Wld};
+use draughts_egdb::{build, BuildOptions, Database};
 use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -38,7 +38,7 @@ mod time;
 mod tt;
 
 pub use limits::{Clock, Limits};
-pub use oracle::{Combination, EndgameOracle, TacticalOracle, Threat, Wld};
+pub use oracle::{Combination, TacticalOracle, Threat};
 pub use params::{ParamsError, SearchParams};
 pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};

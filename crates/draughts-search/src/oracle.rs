@@ -1,30 +1,11 @@
-//! Hooks through which later crates lend the search exact knowledge: an endgame
-//! database (win/loss/draw) and a tactical-template matcher (proven combinations).
-//! The search defines the traits; `draughts-egdb` and `draughts-tactics` implement them,
-//! so this crate depends on neither.
+//! The hook through which a later crate lends the search exact tactical knowledge: a
+//! tactical-template matcher (proven combinations). The search defines the trait and
+//! `draughts-tactics` implements it, so this crate does not depend on it. The endgame
+//! hook, [`draughts_core::EndgameOracle`], lives in the core next to the values it
+//! answers ([`draughts_core::Wld`]), so `draughts-egdb` implements it without this crate.
 
 use draughts_core::{Move, Position, Variant};
 use draughts_eval::Score;
-
-/// A game-theoretic value for the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Wld {
-    /// The side to move wins with best play.
-    Win,
-    /// The side to move loses with best play.
-    Loss,
-    /// Neither side can force a win.
-    Draw,
-}
-
-/// Exact values of endgame positions.
-pub trait EndgameOracle<V: Variant>: Send + Sync {
-    /// The most pieces (both sides together) of a position the oracle may know.
-    fn max_pieces(&self) -> u32;
-
-    /// The value of `pos` for the side to move, or `None` if the oracle does not know it.
-    fn probe(&self, pos: &Position<V>) -> Option<Wld>;
-}
 
 /// A proven combination: a forcing line that wins material.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,12 @@
 //! Behaviour of the search on positions with known answers.
 
-use draughts_core::{Antidraughts, Breakthrough, English, Game, International, Position, Variant};
+use draughts_core::{
+    Antidraughts, Breakthrough, EndgameOracle, English, Game, International, Position, Variant, Wld,
+};
 use draughts_eval::Score;
 use draughts_search::{
-    database_result, is_decisive, plies_to_end, Combination, Control, EndgameOracle, Limits,
-    SearchParams, Searcher, TacticalOracle, Wld, DATABASE_WIN, WIN,
+    database_result, is_decisive, plies_to_end, Combination, Control, Limits, SearchParams,
+    Searcher, TacticalOracle, DATABASE_WIN, WIN,
 };
 use std::sync::Arc;
 

@@ -3,13 +3,13 @@
 //! (Lazy SMP).
 
 use crate::limits::Limits;
-use crate::oracle::{EndgameOracle, TacticalOracle, Wld};
+use crate::oracle::TacticalOracle;
 use crate::params::{Reductions, SearchParams};
 pub use crate::score::DATABASE_WIN;
 use crate::score::MAX_PLY;
 use crate::time::{moves_left, Budget};
 use crate::tt::Table;
-use draughts_core::{Game, Move, MoveList, Position, Variant};
+use draughts_core::{EndgameOracle, Game, Move, MoveList, Position, Variant, Wld};
 use draughts_eval::{Evaluator, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,12 +1,11 @@
 //! The glue to the oracles: tactical combinations and the endgame database.
 
 use super::Worker;
-use crate::oracle::{EndgameOracle, Wld};
 pub use crate::score::DATABASE_WIN;
 use crate::score::{
     DATABASE_PLY, DRAW, MAX_PLY, PROGRESS_DIVISOR, PROGRESS_LIMIT, UNCONVERTED_WIN,
 };
-use draughts_core::{Color, DrawClock, Kind, Position, Variant};
+use draughts_core::{Color, DrawClock, EndgameOracle, Kind, Position, Variant, Wld};
 use draughts_eval::{Evaluator, Score};
 
 /// The least remaining depth at which an interior node asks the tactical oracle for a
