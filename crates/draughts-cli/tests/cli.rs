@@ -291,7 +291,10 @@ fn help_names_every_subcommand() {
         "agreement",
         "serve",
     ] {
-        assert!(names.contains(&expected), "{expected} missing from:\n{help}");
+        assert!(
+            names.contains(&expected),
+            "{expected} missing from:\n{help}"
+        );
     }
     let mut nested = 0;
     for (name, about) in &top {

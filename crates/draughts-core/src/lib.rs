@@ -98,3 +98,8 @@ pub use variant::{
     KingLanding, Pool, Russian, Spanish, Thai, Turkish, Variant,
 };
 pub use variant::{Frisian, Frysk};
+
+// The README, the crate's front page, with its example run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
