@@ -8,9 +8,10 @@
 //! seeded random sample of them, with the game's history (repetitions count), and the
 //! choice is compared with the master's move.
 //!
-//! The library part ([`Collection`], [`measure`], [`Report`]) takes the chooser and a
-//! progress callback, so it knows nothing of the terminal or of the searcher; [`run`]
-//! is the command.
+//! The library part, in `draughts-engine` ([`Collection`], [`measure`],
+//! [`Report`](draughts_engine::agreement::Report)), takes the chooser and a progress
+//! callback, so it knows nothing of the terminal or of the searcher; [`run`] is the
+//! command.
 
 use crate::cli::{CliError, EngineArgs};
 use crate::progress::ProgressLine;

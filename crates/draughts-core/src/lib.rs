@@ -104,3 +104,8 @@ pub use variant::{
 };
 pub use variant::{Frisian, Frysk};
 pub use wld::{EndgameOracle, Wld};
+
+// The README, the crate's front page, with its example run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -521,7 +521,7 @@ impl Variant for Thai {
 /// is crowned where its move ends; during a capture it goes on as a man (Wikipedia:
 /// "promoted to a king at the end of the move", and so pydraughts plays it; other
 /// sources end the move there or let it go on, see `tests/rules_turkish.rs`
-/// [verify]). Squares are written algebraically, `a1` White's bottom-left. Only
+/// \[verify\]). Squares are written algebraically, `a1` White's bottom-left. Only
 /// repetition draws here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Turkish;

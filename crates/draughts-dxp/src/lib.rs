@@ -30,3 +30,8 @@ pub use message::{
     AcceptCode, BackCode, Board, Cell, EndReason, GameRequest, Message, MessageError, MoveMessage,
     Side, MAX_CAPTURED, MAX_LENGTH, NAME_WIDTH, SQUARES, VERSION,
 };
+
+// The README, the crate's front page, with its example run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 //! front end drives (searches on a thread of their own, reporting through callbacks),
 //! the [`game`] loop through which every game in the workspace is played, its
 //! [`players`] (the in-process searcher, external Hub engines, a DXP Follower across
-//! the network), [`openings`], the PDN [`collection`] reader, the [`matches`] runner
+//! the network), [`openings`], the PDN [`collection`] reader, the [`matches`](mod@matches) runner
 //! with its [`sprt`], the [`agreement`] with master games, and the protocol sessions
 //! over the engine: [`hub`] (for GUIs) and [`dxp`] (DamExchange over TCP).
 //!

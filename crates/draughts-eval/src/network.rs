@@ -1,41 +1,4 @@
-//! A small neural network that corrects the linear evaluation: one hidden layer over
-//! the pieces of the board, added to the weighted features and the pattern table.
-//!
-//! The network sees the board from one side, *own* pieces at the bottom: an input for
-//! every square and each of own man, own king, opponent's man and opponent's king
-//! (`4 * SQUARES` inputs, about 40 of them on at once). Its hidden units (up to
-//! [`HIDDEN`]; each file says how many) add up the rows of the inputs that are on and a
-//! bias, are clipped to `0..=1`
-//! ([`ACTIVATION_ONE`] in the integers it computes with) and are summed with the output
-//! weights of a *head*: a value in score units. The mover's head reads the side to
-//! move's view, the waiting head the other side's view, and the correction for the side
-//! to move is `G_mover(its view) - G_waiting(the opponent's view)`.
-//!
-//! Colour symmetry is built in rather than learned: Black's view is the board turned 180
-//! degrees with the colours swapped, so turning the board and swapping the colours
-//! (the side to move with them) leaves the correction for the side to move unchanged.
-//! A network whose two heads are equal (every network [`Network::set_output`] alone
-//! makes, and every file of version 1) does not depend on the side to move, as the
-//! linear evaluation does not: its correction for White is `G(White's view) -
-//! G(Black's view)`. Two heads let it tell the side that moves next from the other.
-//!
-//! `draughts tune network` fits a network on labelled positions, in real numbers, and
-//! rounds it to this form.
-//!
-//! ```
-//! use draughts_core::{International, Position};
-//! use draughts_eval::{Network, HIDDEN};
-//!
-//! let mut net = Network::<International>::zero();
-//! // One unit that likes an own man on square 28 (seen from below) and pays 25.
-//! net.set_output(0, 25.0);
-//! net.set_input(Network::<International>::input(0, 27), 0, 1.0);
-//! let pos = Position::<International>::initial().play_text("32-28")?;
-//! // Black is to move, and White has the man: -25 for the side to move.
-//! assert_eq!(net.score(&pos), -25);
-//! assert_eq!(net.score(&pos.flipped()), -25);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The small network that corrects the linear evaluation: [`Network`].
 
 use crate::lanes::Sums;
 use crate::patterns::{fnv1a, format_error, read_file, write_file, Fields, PatternsError};
@@ -74,7 +37,45 @@ pub const KINDS: usize = 4;
 #[repr(align(64))]
 struct Row([i16; HIDDEN]);
 
-/// A network for variant `V` (see the [module documentation](self)).
+/// A network for variant `V`: a small neural network that corrects the linear
+/// evaluation, one hidden layer over the pieces of the board, added to the weighted
+/// features and the pattern table.
+///
+/// The network sees the board from one side, *own* pieces at the bottom: an input for
+/// every square and each of own man, own king, opponent's man and opponent's king
+/// (`4 * SQUARES` inputs, about 40 of them on at once). Its hidden units (up to
+/// [`HIDDEN`]; each file says how many) add up the rows of the inputs that are on and a
+/// bias, are clipped to `0..=1`
+/// ([`ACTIVATION_ONE`] in the integers it computes with) and are summed with the output
+/// weights of a *head*: a value in score units. The mover's head reads the side to
+/// move's view, the waiting head the other side's view, and the correction for the side
+/// to move is `G_mover(its view) - G_waiting(the opponent's view)`.
+///
+/// Colour symmetry is built in rather than learned: Black's view is the board turned 180
+/// degrees with the colours swapped, so turning the board and swapping the colours
+/// (the side to move with them) leaves the correction for the side to move unchanged.
+/// A network whose two heads are equal (every network [`Network::set_output`] alone
+/// makes, and every file of version 1) does not depend on the side to move, as the
+/// linear evaluation does not: its correction for White is `G(White's view) -
+/// G(Black's view)`. Two heads let it tell the side that moves next from the other.
+///
+/// `draughts tune network` fits a network on labelled positions, in real numbers, and
+/// rounds it to this form.
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::{Network, HIDDEN};
+///
+/// let mut net = Network::<International>::zero();
+/// // One unit that likes an own man on square 28 (seen from below) and pays 25.
+/// net.set_output(0, 25.0);
+/// net.set_input(Network::<International>::input(0, 27), 0, 1.0);
+/// let pos = Position::<International>::initial().play_text("32-28")?;
+/// // Black is to move, and White has the man: -25 for the side to move.
+/// assert_eq!(net.score(&pos), -25);
+/// assert_eq!(net.score(&pos.flipped()), -25);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// Each thread remembers the units' sums of the last two views it evaluated, and the
 /// next evaluation adds and subtracts only the rows of the pieces that differ (in a

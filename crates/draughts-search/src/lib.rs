@@ -44,3 +44,8 @@ pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_
 pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
 pub use time::{moves_left, Budget, HARD_RATIO, INCREMENT_SHARE, LATENCY_RESERVE, MOVE_OVERHEAD};
 pub use tt::{Bound, Entry, Table};
+
+// The README, the crate's front page, with its example run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -355,11 +355,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("serve-session-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("international.tactics");
-        std::fs::write(
-            &file,
-            include_str!("../../../../fuzz/seeds/tactics_file/international.tactics"),
-        )
-        .unwrap();
+        // A copy of the fuzz seed `tactics_file/international.tactics`, kept inside the
+        // crate so that the published package holds it.
+        let text = include_str!("../../testdata/international.tactics");
+        std::fs::write(&file, text).unwrap();
         let templates = Templates::load(Some(&file)).unwrap();
         let state = AppState::new(1, Databases::default()).with_templates(templates);
         let session = state.session::<International>().unwrap();

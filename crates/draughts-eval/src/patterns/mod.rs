@@ -1,47 +1,4 @@
-//! Learned patterns: the arrangement of men on small regions of the board, each
-//! arrangement with a learned value.
-//!
-//! The board is covered by overlapping regions of 4x4 squares whose rows and columns
-//! start at even offsets: 16 regions on the 10x10 board, 9 on the 8x8 board. A region
-//! holds 8 playable squares, two in each of its rows; the men on them (each square
-//! empty, a white man or a black man; kings count as empty) form one of
-//! [`ARRANGEMENTS`] = 3^8 arrangements. A table gives every region and arrangement two
-//! values, one for the opening and one for the endgame, and the evaluation blends them
-//! by the game's [`Phase`]: the men's advance still to come, or (tables of file
-//! versions 1 and 2) the number of pieces on the board.
-//!
-//! On the full board (Turkish), whose every square is playable, a region is a block of
-//! two rows by four columns instead (12 regions and 9 odd regions, no edge strips; see
-//! `patterns/full.rs`).
-//!
-//! Colour symmetry is built in rather than learned: a position's value for White is
-//! the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
-//! on `r`, `r'` the region `r` turned 180 degrees, and `a'` the arrangement seen from
-//! the other side (turned and with the colours swapped). Any table `T` therefore gives
-//! an evaluation that [`Position::flipped`] leaves unchanged.
-//!
-//! Beside the regions the table holds the [edge strips](crate::strips), four regions of
-//! nine squares along the side edges, and (from file version 4) the *odd regions*:
-//! 4x4 regions like the others whose rows start at odd offsets (rows 1-4, 3-6, ...),
-//! so that a formation cut by the even regions' row boundary is seen whole too (12 on
-//! the 10x10 board, 6 on the 8x8). All are valued and made symmetric the same way.
-//! Together they are the table's *slots*: the regions first, then the strips, then the
-//! odd regions. A table whose odd regions are all zero does not look at them.
-//!
-//! ```
-//! use draughts_core::{International, Position};
-//! use draughts_eval::Patterns;
-//!
-//! let mut patterns = Patterns::<International>::zero();
-//! let pos = Position::<International>::initial().play_text("32-28")?;
-//! let arrangements = patterns.arrangements(&pos);
-//! // Reward the arrangement White's move made on region 9 (rows 5-8, columns c-f).
-//! patterns.set(9, arrangements[9], [40, 40]);
-//! assert!(patterns.score(&pos) < 0, "Black to move, and White has the good shape");
-//! // Turning the board and swapping the colours changes nothing.
-//! assert_eq!(patterns.score(&pos.flipped()), patterns.score(&pos));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! Learned pattern tables: [`Patterns`].
 
 use crate::phase::{blend, Phase};
 use crate::strips::{
@@ -149,7 +106,50 @@ impl PatternsError {
     }
 }
 
-/// A learned pattern table for variant `V` (see the [module documentation](self)).
+/// A learned pattern table for variant `V`: the arrangement of men on small regions of
+/// the board, each arrangement with a learned value.
+///
+/// The board is covered by overlapping regions of 4x4 squares whose rows and columns
+/// start at even offsets: 16 regions on the 10x10 board, 9 on the 8x8 board. A region
+/// holds 8 playable squares, two in each of its rows; the men on them (each square
+/// empty, a white man or a black man; kings count as empty) form one of
+/// [`ARRANGEMENTS`] = 3^8 arrangements. A table gives every region and arrangement two
+/// values, one for the opening and one for the endgame, and the evaluation blends them
+/// by the game's [`Phase`]: the men's advance still to come, or (tables of file
+/// versions 1 and 2) the number of pieces on the board.
+///
+/// On the full board (Turkish), whose every square is playable, a region is a block of
+/// two rows by four columns instead (12 regions and 9 odd regions, no edge strips; see
+/// `patterns/full.rs`).
+///
+/// Colour symmetry is built in rather than learned: a position's value for White is
+/// the sum over the regions `r` of `T[r][a] - T[r'][a']`, where `a` is the arrangement
+/// on `r`, `r'` the region `r` turned 180 degrees, and `a'` the arrangement seen from
+/// the other side (turned and with the colours swapped). Any table `T` therefore gives
+/// an evaluation that [`Position::flipped`] leaves unchanged.
+///
+/// Beside the regions the table holds the edge strips ([`STRIPS`](crate::STRIPS)), four
+/// regions of nine squares along the side edges, and (from file version 4) the *odd regions*:
+/// 4x4 regions like the others whose rows start at odd offsets (rows 1-4, 3-6, ...),
+/// so that a formation cut by the even regions' row boundary is seen whole too (12 on
+/// the 10x10 board, 6 on the 8x8). All are valued and made symmetric the same way.
+/// Together they are the table's *slots*: the regions first, then the strips, then the
+/// odd regions. A table whose odd regions are all zero does not look at them.
+///
+/// ```
+/// use draughts_core::{International, Position};
+/// use draughts_eval::Patterns;
+///
+/// let mut patterns = Patterns::<International>::zero();
+/// let pos = Position::<International>::initial().play_text("32-28")?;
+/// let arrangements = patterns.arrangements(&pos);
+/// // Reward the arrangement White's move made on region 9 (rows 5-8, columns c-f).
+/// patterns.set(9, arrangements[9], [40, 40]);
+/// assert!(patterns.score(&pos) < 0, "Black to move, and White has the good shape");
+/// // Turning the board and swapping the colours changes nothing.
+/// assert_eq!(patterns.score(&pos.flipped()), patterns.score(&pos));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Patterns<V: Variant> {
     /// `T`: `[opening, endgame]` per slot and arrangement, slot-major.
