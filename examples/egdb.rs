@@ -13,8 +13,8 @@
 //! random position of each material with the most pieces. A program of its own needs
 //! the facade's `egdb` feature: `draughts = { version = "0.1", features = ["egdb"] }`.
 
-use draughts::core::{with_variant, Color, Position, Variant, VariantKind};
-use draughts::egdb::{build, BuildOptions, Database, Material, Sampler, Wld};
+use draughts::core::{with_variant, Color, Position, Variant, VariantKind, Wld};
+use draughts::egdb::{build, BuildOptions, Database, Material, Sampler};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
