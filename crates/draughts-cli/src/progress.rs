@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 /// second), a new line every tenth of the work otherwise.
 ///
 /// ```
-/// use draughts_engine::progress::ProgressLine;
+/// use draughts_cli::progress::ProgressLine;
 ///
 /// let mut meter = ProgressLine::new();
 /// for done in 1..=20 {
