@@ -279,17 +279,18 @@ impl<V: Variant> Seats<'_, V> {
         }
     }
 
-    /// Each player once, White's first.
+    /// Calls each player once, White's first, until one fails (a player on both sides
+    /// answers for White).
     fn each(
         &mut self,
-        mut call: impl FnMut(Color, &mut dyn Player<V>) -> Result<(), Fault>,
+        mut call: impl FnMut(&mut dyn Player<V>) -> Result<(), Fault>,
     ) -> Result<(), (Color, Fault)> {
         match self {
             Seats::Two(white, black) => {
-                call(Color::White, &mut **white).map_err(|f| (Color::White, f))?;
-                call(Color::Black, &mut **black).map_err(|f| (Color::Black, f))
+                call(&mut **white).map_err(|f| (Color::White, f))?;
+                call(&mut **black).map_err(|f| (Color::Black, f))
             }
-            Seats::One(player) => call(Color::White, &mut **player).map_err(|f| (Color::White, f)),
+            Seats::One(player) => call(&mut **player).map_err(|f| (Color::White, f)),
         }
     }
 }
@@ -297,7 +298,7 @@ impl<V: Variant> Seats<'_, V> {
 /// The one game loop: every game the workspace plays goes through it.
 fn play_seated<V: Variant>(start: Position<V>, mut seats: Seats<V>, rules: &Rules) -> Played<V> {
     let played = play_out(start, &mut seats, rules);
-    let _ = seats.each(|_, player| {
+    let _ = seats.each(|player| {
         player.game_over(&played.game, played.result);
         Ok(())
     });
@@ -313,7 +314,7 @@ fn play_out<V: Variant>(start: Position<V>, seats: &mut Seats<V>, rules: &Rules)
         ending,
         used,
     };
-    if let Err((color, fault)) = seats.each(|_, player| player.new_game()) {
+    if let Err((color, fault)) = seats.each(|player| player.new_game()) {
         return lost(game, color, Ending::NoStart(color, fault), used);
     }
     let (mut clocks, increment) = match rules.time_control {
