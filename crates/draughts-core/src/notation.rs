@@ -15,7 +15,7 @@ use crate::geometry::{shift, Direction};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::{crowning_row, Position};
-use crate::square::{Square, SquareError};
+use crate::square::{Square, SquareError, SquareList};
 use crate::variant::{KingLanding, Variant};
 use std::fmt::Write as _;
 
@@ -213,7 +213,13 @@ impl<V: Variant> Position<V> {
     /// per jump but the last (the square just behind the captured piece where a flying
     /// king goes straight on), and the end. A step gives its two squares.
     pub fn move_path(&self, mv: &Move<V>) -> Vec<Square> {
-        let mut out = vec![mv.from()];
+        self.path_squares(mv).into_vec()
+    }
+
+    /// [`Position::move_path`] without a heap allocation for the common short path.
+    pub(crate) fn path_squares(&self, mv: &Move<V>) -> SquareList {
+        let mut out = SquareList::new();
+        out.push(mv.from());
         if let Some(path) = self
             .capture_paths(mv)
             .into_iter()
@@ -269,7 +275,7 @@ impl<V: Variant> Position<V> {
         if !ambiguous {
             return format!("{}x{}", name(mv.from()), name(mv.to()));
         }
-        let names: Vec<String> = self.move_path(mv).into_iter().map(name).collect();
+        let names: Vec<String> = self.path_squares(mv).into_iter().map(name).collect();
         names.join("x")
     }
 

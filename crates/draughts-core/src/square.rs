@@ -3,7 +3,13 @@
 
 use crate::geometry::Geometry;
 use crate::variant::Variant;
+use smallvec::SmallVec;
 use std::fmt;
+
+/// A move's squares (its path, or the pieces it captures), held inline up to 16: every
+/// step and every capture of up to 15 pieces, so [`AnyMove`](crate::AnyMove) values
+/// need no allocation for them (docs/history/rules.md, "Squares of a move inline").
+pub(crate) type SquareList = SmallVec<[Square; 16]>;
 
 /// A playable square, numbered as players read it: 1..=50 on the 10x10 board,
 /// 1..=32 on the 8x8 board of dark squares and 1..=64 on the full 8x8 board (Turkish),

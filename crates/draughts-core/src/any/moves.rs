@@ -5,7 +5,7 @@ use super::{AnyPosition, KnownVariant, VariantKind};
 use crate::moves::Move;
 use crate::notation::IllegalMove;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Square, SquareList};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -33,8 +33,8 @@ pub struct AnyMove {
     kind: VariantKind,
     from: Square,
     to: Square,
-    captured: Vec<Square>,
-    path: Vec<Square>,
+    captured: SquareList,
+    path: SquareList,
     crowned: bool,
     crowns_mid_capture: bool,
     text: String,
@@ -67,7 +67,7 @@ impl AnyMove {
             from: mv.from(),
             to: mv.to(),
             captured: mv.captured().into_iter().collect(),
-            path: pos.move_path(mv),
+            path: pos.path_squares(mv),
             crowned,
             crowns_mid_capture: mv.crowns_mid_capture(),
             text: pos.move_text(mv),
