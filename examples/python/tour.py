@@ -1,5 +1,6 @@
 """A short tour of fastdraughts: play a game, analyse, draw, read a PDN, probe a
-database. Run it after `pip install ./crates/draughts-py`:
+database. Run it after `pip install ./crates/draughts-py` (or of the wheel, see
+crates/draughts-py/README.md):
 
     python examples/python/tour.py [output folder]
 """
