@@ -5,7 +5,7 @@
 //! its opposite when the pairs are seen from the other side and the hypotheses mirrored.
 #![no_main]
 
-use draughts_tune::sprt::{Decision, Pentanomial, Sprt};
+use draughts_engine::sprt::{Decision, Pentanomial, Sprt};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
