@@ -1,5 +1,5 @@
 //! The `--engine1`/`--engine2` specifications of `draughts match`, read by the engine
-//! library's `matches::spec`. Each line is read as a specification: no panic, and what
+//! library's `players::spec`. Each line is read as a specification: no panic, and what
 //! reads has a name and at least one thread; an external engine has a program, and one
 //! of the first Hub dialect sets its book and one-word values. A command line split
 //! into words, quoted again and split once more, gives the same words.

@@ -1,5 +1,5 @@
 //! The `--sprt` settings of `draughts match` and the test's arithmetic
-//! (`draughts_tune::sprt`). Each line is read as settings: no panic; what reads writes
+//! (`draughts_engine::sprt`). Each line is read as settings: no panic; what reads writes
 //! text that reads back to the same settings, and has bounds below and above 0. The
 //! first ten bytes, as five counts of pairs, give an LLR that is finite and turns into
 //! its opposite when the pairs are seen from the other side and the hypotheses mirrored.
