@@ -29,11 +29,11 @@ fi
 echo "pgo-build: 1/3 instrumented build"
 rm -rf "$profiles"
 RUSTFLAGS="$flags -C profile-generate=$profiles" \
-    cargo build --release -p draughts-cli --manifest-path "$root/Cargo.toml" \
+    cargo build --profile fast -p draughts-cli --manifest-path "$root/Cargo.toml" \
     --target-dir "$target/generate"
 
 echo "pgo-build: 2/3 training workload"
-trainer=$target/generate/release/draughts
+trainer=$target/generate/fast/draughts
 "$trainer" bench
 "$trainer" match --variant international --games 30 --concurrency 1 \
     --engine1 "internal:${egdb}nodes=30000" --engine2 "internal:${egdb}nodes=30000"
@@ -43,8 +43,8 @@ trainer=$target/generate/release/draughts
 
 echo "pgo-build: 3/3 optimised build"
 RUSTFLAGS="$flags -C profile-use=$profiles/merged.profdata" \
-    cargo build --release -p draughts-cli --manifest-path "$root/Cargo.toml" \
+    cargo build --profile fast -p draughts-cli --manifest-path "$root/Cargo.toml" \
     --target-dir "$target/use"
-cp "$target/use/release/draughts" "$target/draughts"
+cp "$target/use/fast/draughts" "$target/draughts"
 "$target/draughts" bench | tail -n 1
 echo "pgo-build: $target/draughts"
