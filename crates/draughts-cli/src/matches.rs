@@ -137,11 +137,6 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         first_game: args.first_game as usize,
         results: args.results.clone(),
     };
-    if config.first_game % 2 == 1 {
-        return Err(CliError::Message(
-            "--first-game must be even: the two games of an opening go together".into(),
-        ));
-    }
     let mut warn = |warning: &str| eprintln!("draughts: warning: {warning}");
     Ok(matches::run(&config, &mut io::stdout().lock(), &mut warn)?)
 }

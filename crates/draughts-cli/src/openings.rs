@@ -46,18 +46,11 @@ pub struct OpeningsArgs {
 /// legal moves from the start, each with no capture pending and a fixed-depth score
 /// from `--min-score` to `--max-score` men away from 0.
 pub fn run(args: &OpeningsArgs) -> Result<(), CliError> {
-    let (min_score, max_score) = (args.min_score, args.max_score);
-    if !(max_score.is_finite() && max_score >= 0.0) {
-        return Err(format!("--max-score {max_score} is not a number of men of at least 0").into());
-    }
-    if !(min_score.is_finite() && (0.0..=max_score).contains(&min_score)) {
-        return Err(format!("--min-score {min_score} is not from 0 to --max-score").into());
-    }
     let spec = OpeningSpec {
         plies: args.plies,
         count: args.count as usize,
-        max_score,
-        min_score,
+        max_score: args.max_score,
+        min_score: args.min_score,
         depth: args.depth,
         seed: args.seed,
     };
@@ -72,8 +65,8 @@ pub fn run(args: &OpeningsArgs) -> Result<(), CliError> {
         openings.len(),
         args.variant.name(),
         args.plies,
-        if min_score > 0.0 {
-            format!("{min_score} <= ")
+        if args.min_score > 0.0 {
+            format!("{} <= ", args.min_score)
         } else {
             String::new()
         },

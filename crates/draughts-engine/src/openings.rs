@@ -32,19 +32,6 @@ pub struct OpeningSpec {
     pub seed: u64,
 }
 
-impl Default for OpeningSpec {
-    fn default() -> OpeningSpec {
-        OpeningSpec {
-            plies: 6,
-            count: 100,
-            max_score: 0.3,
-            min_score: 0.0,
-            depth: 8,
-            seed: 1,
-        }
-    }
-}
-
 /// The openings file for `kind` that comes with the engine: `openings/<name>.fen`, one
 /// for every variant of the list.
 pub fn builtin(kind: VariantKind) -> &'static str {
@@ -98,32 +85,31 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
     let (min_score, max_score) = (spec.min_score, spec.max_score);
     if !(max_score.is_finite() && max_score >= 0.0) {
         return Err(format!(
-            "the largest score {max_score} is not a number of men of at least 0"
+            "the largest score, {max_score} men, is not a number of at least 0"
         ));
     }
     if !(min_score.is_finite() && (0.0..=max_score).contains(&min_score)) {
         return Err(format!(
-            "the least score {min_score} is not from 0 to the largest"
+            "the least score, {min_score} men, is not from 0 to the largest ({max_score})"
         ));
     }
-    let args = spec;
     let options = EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
     };
     let searcher = searcher::<V>(&options).map_err(|e| e.to_string())?;
-    let limit = (args.max_score * f64::from(MAN)).round();
-    let least = (args.min_score * f64::from(MAN)).round();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
+    let limit = (max_score * f64::from(MAN)).round();
+    let least = (min_score * f64::from(MAN)).round();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(spec.seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::new();
-    let count = args.count;
+    let count = spec.count;
     let attempts = count.saturating_mul(1000).max(10_000);
     for _ in 0..attempts {
         if openings.len() == count {
             break;
         }
-        let position = random_plies(&mut rng, Position::<V>::initial(), args.plies as usize);
+        let position = random_plies(&mut rng, Position::<V>::initial(), spec.plies as usize);
         let moves = position.legal_moves();
         if moves.is_empty() || moves.iter().any(|m| m.is_capture()) || !seen.insert(position) {
             continue;
@@ -134,7 +120,7 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
         let game = Game::from_position(position);
         let result = searcher.search(
             &game,
-            Limits::depth(args.depth),
+            Limits::depth(spec.depth),
             &Control::default(),
             &mut |_| {},
         );
@@ -148,7 +134,7 @@ pub fn generate<V: Variant>(spec: &OpeningSpec) -> Result<Vec<Position<V>>, Stri
             "found only {} of {} openings after {attempts} tries: allow more plies or a wider \
              score range",
             openings.len(),
-            args.count
+            spec.count
         ));
     }
     Ok(openings)

@@ -259,7 +259,7 @@ fn prepare<V: Variant>(
     let specs = config.engines.clone();
     if config.first_game % 2 == 1 {
         return Err(MatchError::Message(
-            "the first game must be even: the two games of an opening go together".into(),
+            "the first game's index must be even: the two games of an opening go together".into(),
         ));
     }
     let mut names = config.names.clone();
