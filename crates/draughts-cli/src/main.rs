@@ -8,7 +8,8 @@
 use clap::{Parser, Subcommand};
 use draughts_cli::cli::CliError;
 use draughts_cli::{
-    agreement, analyse, bench, dxp, egdb, matches, openings, perft, play, serve, tactics, tune,
+    agreement, analyse, bench, dxp, egdb, matches, openings, perft, play, review, serve, tactics,
+    tune,
 };
 use draughts_engine::hub;
 use std::io;
@@ -62,6 +63,10 @@ enum Command {
     /// agreement with a 95% interval, by game phase, and the games the PDN reader
     /// refused.
     Agreement(agreement::AgreementArgs),
+    /// Review games: every move judged by the engine (inaccuracies, mistakes,
+    /// blunders), the shots allowed and missed and the threats made, as a report,
+    /// annotated PDN and JSON.
+    Review(review::ReviewArgs),
     /// A board in the browser: play against the engine or analyse, on
     /// http://127.0.0.1:8080/ by default.
     Serve(serve::ServeArgs),
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
         Command::Tactics(args) => tactics::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Agreement(args) => agreement::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -272,6 +272,11 @@ impl<V: Variant> EngineParts<V> {
         &self.evaluator
     }
 
+    /// The endgame database, if any.
+    pub fn database(&self) -> Option<&Arc<Database<V>>> {
+        self.database.as_ref()
+    }
+
     /// The template oracle, for its figures.
     pub fn tactics(&self) -> Option<&Tactics<V>> {
         self.tactics.as_ref()

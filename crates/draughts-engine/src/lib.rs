@@ -37,6 +37,7 @@ pub mod matches;
 pub mod openings;
 pub mod players;
 pub mod position_files;
+pub mod review;
 pub mod session;
 pub mod sprt;
 pub mod stats;

@@ -79,7 +79,7 @@ mod tests_numbering;
 
 pub use numbering::{BoardFields, Corner, GameType, GameTypeError, NumberingError};
 pub use reader::{decode, read_games, read_games_from_bytes, PdnReader};
-pub use replay::MainLine;
+pub use replay::{move_number, MainLine};
 pub use writer::{game_type_tag, write_game};
 
 use crate::fen::FenError;

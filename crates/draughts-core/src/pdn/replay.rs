@@ -48,9 +48,18 @@ impl<V: Variant> MainLine<V> {
     }
 }
 
-/// Move number and whether it is the second mover's, for the move at `ply` of a game
-/// whose start position has `turn` to move.
-pub(crate) fn move_number<V: Variant>(turn: Color, ply: usize) -> (u32, bool) {
+/// Move number and whether it is the second mover's, for the move at `ply` (0 for the
+/// first) of a game whose start position has `turn` to move.
+///
+/// ```
+/// use draughts_core::pdn::move_number;
+/// use draughts_core::{Color, English, International};
+///
+/// assert_eq!(move_number::<International>(Color::White, 3), (2, true));
+/// // English starts with Black: a game set up with White to move starts at 1...
+/// assert_eq!(move_number::<English>(Color::White, 0), (1, true));
+/// ```
+pub fn move_number<V: Variant>(turn: Color, ply: usize) -> (u32, bool) {
     let offset = usize::from(turn != V::FIRST_TO_MOVE);
     let half = ply.saturating_add(offset);
     (

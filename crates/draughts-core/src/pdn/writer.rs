@@ -59,8 +59,13 @@ impl PdnGame {
     /// ([`Position::move_text`]), numbered.
     pub fn from_game<V: Variant>(game: &Game<V>) -> PdnGame {
         let mut pdn = PdnGame::with_tags(game.start(), game.result());
-        pdn.moves =
-            numbered_moves(game.start(), game.moves().iter().copied().map(Ok)).unwrap_or_default();
+        pdn.moves = numbered_moves(
+            game.start(),
+            0,
+            game.start(),
+            game.moves().iter().copied().map(Ok),
+        )
+        .unwrap_or_default();
         pdn
     }
 
@@ -75,7 +80,7 @@ impl PdnGame {
         result: Option<GameResult>,
     ) -> Result<PdnGame, IllegalMove> {
         let mut pdn = PdnGame::with_tags(start, result.unwrap_or(GameResult::Unfinished));
-        pdn.moves = numbered_moves(start, moves.iter().copied().map(Ok))?;
+        pdn.moves = numbered_moves(start, 0, start, moves.iter().copied().map(Ok))?;
         Ok(pdn)
     }
 
@@ -106,20 +111,55 @@ impl PdnGame {
     }
 }
 
-/// Move text for each move, numbered: `n.` before each first-mover move, `n...` before
-/// a second-mover move that starts the game.
+impl PdnMove {
+    /// `moves` played from `pos` as the plies `first_ply`, `first_ply + 1`, … of the
+    /// game that started from `game_start`: the shortest unambiguous text, numbered as
+    /// [`PdnGame::from_moves`] numbers a game, the first move always (`12...` for a
+    /// second-mover move). A variation, or an engine's line beside a game's move.
+    ///
+    /// ```
+    /// use draughts_core::pdn::{PdnGame, PdnMove};
+    /// use draughts_core::{International, Position};
+    ///
+    /// let start = Position::<International>::initial();
+    /// let first = start.parse_move("32-28")?;
+    /// let after = start.play_unchecked(&first);
+    /// let instead = after.parse_move("17-21")?;
+    /// let mut game = PdnGame::from_moves(&start, &[first, after.parse_move("19-23")?], None)?;
+    /// game.moves[1].variations.push(PdnMove::numbered(&start, 1, &after, &[instead])?);
+    /// assert!(game.to_string().ends_with("1. 32-28 19-23 (1... 17-21) *\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for the first move that is not legal where it is played.
+    pub fn numbered<V: Variant>(
+        game_start: &Position<V>,
+        first_ply: usize,
+        pos: &Position<V>,
+        moves: &[Move<V>],
+    ) -> Result<Vec<PdnMove>, IllegalMove> {
+        numbered_moves(game_start, first_ply, pos, moves.iter().copied().map(Ok))
+    }
+}
+
+/// Move text for each move played from `pos`, as plies from `first_ply` on of a game
+/// started from `game_start`, numbered: `n.` before each first-mover move, `n...`
+/// before a second-mover move that starts the line.
 fn numbered_moves<V: Variant>(
-    start: &Position<V>,
+    game_start: &Position<V>,
+    first_ply: usize,
+    pos: &Position<V>,
     moves: impl Iterator<Item = Result<Move<V>, IllegalMove>>,
 ) -> Result<Vec<PdnMove>, IllegalMove> {
-    let mut pos = *start;
+    let mut pos = *pos;
     let mut out = Vec::new();
-    for (ply, mv) in moves.enumerate() {
+    for (i, mv) in moves.enumerate() {
         let mv = mv?;
         let next = pos.play(&mv)?;
-        let (number, second) = move_number::<V>(start.turn(), ply);
+        let (number, second) = move_number::<V>(game_start.turn(), first_ply + i);
         out.push(PdnMove {
-            number: (!second || ply == 0).then_some(number),
+            number: (!second || i == 0).then_some(number),
             ellipsis: second,
             ..PdnMove::new(pos.move_text(&mv))
         });

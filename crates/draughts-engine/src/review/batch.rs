@@ -1,0 +1,164 @@
+//! Many games reviewed on several threads, each with a searcher of its own; the
+//! caller hears every position searched and every game done, in the order they
+//! finish, and may leave out games already reviewed (to resume).
+
+use super::{GameReview, ReviewError, Reviewer, Settings};
+use draughts_core::pdn::{PdnError, PdnGame};
+use draughts_core::{EndgameOracle, Variant};
+use draughts_eval::Evaluator;
+use draughts_search::Searcher;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// What [`review_all`] reports.
+#[derive(Debug)]
+pub enum Event {
+    /// A position of game `game` (its index in the list) was searched: `done` of
+    /// `total`.
+    Searched {
+        /// The game's index in the list.
+        game: usize,
+        /// Positions searched so far.
+        done: usize,
+        /// Positions in the game.
+        total: usize,
+    },
+    /// Game `game` is reviewed, or could not be.
+    Reviewed {
+        /// The game's index in the list.
+        game: usize,
+        /// Its review, or why there is none.
+        review: Box<Result<GameReview, ReviewError>>,
+    },
+}
+
+/// Reviews `games` (as the PDN reader gives them: a game that did not read becomes
+/// its error) on `threads` threads, each with a searcher from `searcher`, leaving out
+/// those `skip` names; `event` hears the progress and each game's review.
+pub fn review_all<V, E>(
+    games: &[Result<PdnGame, PdnError>],
+    threads: usize,
+    searcher: &(dyn Fn() -> Searcher<V, E> + Sync),
+    database: Option<&dyn EndgameOracle<V>>,
+    settings: Settings,
+    skip: &(dyn Fn(usize) -> bool + Sync),
+    event: &mut dyn FnMut(Event),
+) where
+    V: Variant,
+    E: Evaluator<V>,
+{
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let searcher = searcher();
+                let reviewer = Reviewer::new(&searcher, database, settings);
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(pdn) = games.get(game) else { break };
+                    if skip(game) {
+                        continue;
+                    }
+                    let review = match pdn {
+                        Ok(pdn) => reviewer.review(pdn, &mut |done, total| {
+                            let _ = send.send(Event::Searched { game, done, total });
+                        }),
+                        Err(error) => Err(ReviewError::Pdn(error.clone())),
+                    };
+                    let review = Box::new(review);
+                    if send.send(Event::Reviewed { game, review }).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for message in receive {
+            event(message);
+        }
+    });
+}
+
+/// One line of a review file (JSON Lines, one game a line): a game's review, or why
+/// it has none.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Record {
+    /// The game's review.
+    Reviewed(Box<GameReview>),
+    /// A game that could not be reviewed.
+    Failed {
+        /// The game's 1-based ordinal in its file.
+        index: usize,
+        /// Why.
+        error: String,
+    },
+}
+
+impl Record {
+    /// The game's 1-based ordinal in its file.
+    pub fn index(&self) -> usize {
+        match self {
+            Record::Reviewed(review) => review.index,
+            Record::Failed { index, .. } => *index,
+        }
+    }
+
+    /// The record of game `index`'s review or failure.
+    pub fn of(index: usize, review: Result<GameReview, ReviewError>) -> Record {
+        match review {
+            Ok(review) => Record::Reviewed(Box::new(review)),
+            Err(error) => Record::Failed {
+                index,
+                error: error.to_string(),
+            },
+        }
+    }
+
+    /// The record as one line of JSON (no line end).
+    pub fn to_line(&self) -> String {
+        // A review holds only strings, numbers and sequences: it always serialises.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Why a review file did not read.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads a review file's records (blank lines are skipped). A last line cut short
+/// (a run killed while writing it) is left out; any other line that does not read is
+/// an error.
+///
+/// # Errors
+/// [`RecordError`] for the first line that is not a record.
+pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let complete = text.ends_with('\n');
+    let mut records = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Record>(line) {
+            Ok(record) => records.push(record),
+            Err(_) if i + 1 == lines.len() && !complete => break,
+            Err(e) => {
+                return Err(RecordError {
+                    line: i + 1,
+                    message: e.to_string(),
+                })
+            }
+        }
+    }
+    Ok(records)
+}
