@@ -16,6 +16,7 @@ pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod progress;
+pub mod puzzles;
 pub mod review;
 pub mod serve;
 pub mod tactics;

@@ -8,8 +8,8 @@
 use clap::{Parser, Subcommand};
 use draughts_cli::cli::CliError;
 use draughts_cli::{
-    agreement, analyse, bench, dxp, egdb, matches, openings, perft, play, review, serve, tactics,
-    tune,
+    agreement, analyse, bench, dxp, egdb, matches, openings, perft, play, puzzles, review, serve,
+    tactics, tune,
 };
 use draughts_engine::hub;
 use std::io;
@@ -67,6 +67,10 @@ enum Command {
     /// blunders), the shots allowed and missed and the threats made, as a report,
     /// annotated PDN and JSON.
     Review(review::ReviewArgs),
+    /// Puzzles from real games: positions where the side to move has a combination
+    /// whose first move is the only winning move, as a PDN file; or check a puzzle
+    /// file again with a deeper search.
+    Puzzles(puzzles::PuzzlesArgs),
     /// A board in the browser: play against the engine or analyse, on
     /// http://127.0.0.1:8080/ by default.
     Serve(serve::ServeArgs),
@@ -88,6 +92,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => tune::run(&args),
         Command::Agreement(args) => agreement::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

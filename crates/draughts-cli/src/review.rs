@@ -10,7 +10,8 @@ use clap::Args;
 use draughts_core::pdn::read_games_from_bytes;
 use draughts_core::{with_variant, EndgameOracle, Variant, VariantKind};
 use draughts_engine::engine::EngineParts;
-use draughts_engine::review::batch::{read_records, review_all, Event, Record};
+use draughts_engine::parallel::Event;
+use draughts_engine::review::batch::{read_records, review_all, Record};
 use draughts_engine::review::{Class, GameReview, MoveReview, Settings, Side, Summary};
 use draughts_search::Limits;
 use std::collections::BTreeMap;
@@ -161,7 +162,7 @@ fn run_variant<V: Variant>(args: &ReviewArgs) -> Result<(), CliError> {
         settings,
         &skip,
         &mut |event| match event {
-            Event::Searched { .. } => {
+            Event::Progress { .. } => {
                 positions += 1;
                 let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
                 let text = format!(
@@ -169,9 +170,9 @@ fn run_variant<V: Variant>(args: &ReviewArgs) -> Result<(), CliError> {
                 );
                 meter.show(finished, todo.max(1), &text);
             }
-            Event::Reviewed { game, review } => {
+            Event::Done { item, result } => {
                 finished += 1;
-                let record = Record::of(game + 1, *review);
+                let record = Record::of(item + 1, result);
                 if let Some(journal) = journal.as_mut() {
                     let written =
                         writeln!(journal, "{}", record.to_line()).and_then(|()| journal.flush());

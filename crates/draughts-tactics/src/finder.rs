@@ -148,6 +148,15 @@ impl Finder {
         pos: &Position<V>,
         known: Option<&dyn KnownLines<V>>,
     ) -> Verdict<V> {
+        self.solve_counted(pos, known).0
+    }
+
+    /// As [`Finder::solve_with`], with the positions the search visited: its effort.
+    pub fn solve_counted<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        known: Option<&dyn KnownLines<V>>,
+    ) -> (Verdict<V>, u64) {
         let attacker = pos.turn();
         let mut run = Run {
             attacker,
@@ -168,18 +177,19 @@ impl Finder {
             &mut line,
         );
         if run.nodes > self.config.node_limit {
-            return Verdict::OutOfNodes;
+            return (Verdict::OutOfNodes, run.nodes);
         }
         let outcome = Outcome {
             gain: value.div_euclid(2),
             crowned: value & 1 == 1,
             line,
         };
-        if value >= 0 && outcome.wins(&self.values) {
+        let verdict = if value >= 0 && outcome.wins(&self.values) {
             Verdict::Wins(outcome)
         } else {
             Verdict::NoWin
-        }
+        };
+        (verdict, run.nodes)
     }
 
     /// Alpha-beta over values (twice the gain, plus one if the attacker has a new

@@ -1,40 +1,18 @@
-//! Many games reviewed on several threads, each with a searcher of its own; the
-//! caller hears every position searched and every game done, in the order they
-//! finish, and may leave out games already reviewed (to resume).
+//! Many games reviewed on several threads, each with a searcher of its own
+//! ([`crate::parallel`]), and the review file: JSON Lines, one game a line, read back
+//! to resume.
 
 use super::{GameReview, ReviewError, Reviewer, Settings};
+use crate::parallel::{self, Event};
 use draughts_core::pdn::{PdnError, PdnGame};
 use draughts_core::{EndgameOracle, Variant};
 use draughts_eval::Evaluator;
 use draughts_search::Searcher;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
-/// What [`review_all`] reports.
-#[derive(Debug)]
-pub enum Event {
-    /// A position of game `game` (its index in the list) was searched: `done` of
-    /// `total`.
-    Searched {
-        /// The game's index in the list.
-        game: usize,
-        /// Positions searched so far.
-        done: usize,
-        /// Positions in the game.
-        total: usize,
-    },
-    /// Game `game` is reviewed, or could not be.
-    Reviewed {
-        /// The game's index in the list.
-        game: usize,
-        /// Its review, or why there is none.
-        review: Box<Result<GameReview, ReviewError>>,
-    },
-}
 
 /// Reviews `games` (as the PDN reader gives them: a game that did not read becomes
 /// its error) on `threads` threads, each with a searcher from `searcher`, leaving out
-/// those `skip` names; `event` hears the progress and each game's review.
+/// those `skip` names; `event` hears each game's progress (positions searched) and
+/// its review, by the game's index in `games`.
 pub fn review_all<V, E>(
     games: &[Result<PdnGame, PdnError>],
     threads: usize,
@@ -42,44 +20,22 @@ pub fn review_all<V, E>(
     database: Option<&dyn EndgameOracle<V>>,
     settings: Settings,
     skip: &(dyn Fn(usize) -> bool + Sync),
-    event: &mut dyn FnMut(Event),
+    event: &mut dyn FnMut(Event<Result<GameReview, ReviewError>>),
 ) where
     V: Variant,
     E: Evaluator<V>,
 {
-    let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let send = send.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let searcher = searcher();
-                let reviewer = Reviewer::new(&searcher, database, settings);
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(pdn) = games.get(game) else { break };
-                    if skip(game) {
-                        continue;
-                    }
-                    let review = match pdn {
-                        Ok(pdn) => reviewer.review(pdn, &mut |done, total| {
-                            let _ = send.send(Event::Searched { game, done, total });
-                        }),
-                        Err(error) => Err(ReviewError::Pdn(error.clone())),
-                    };
-                    let review = Box::new(review);
-                    if send.send(Event::Reviewed { game, review }).is_err() {
-                        break;
-                    }
-                }
-            });
+    let worker = || {
+        let searcher = searcher();
+        move |game: usize, progress: &dyn Fn(usize, usize)| {
+            let reviewer = Reviewer::new(&searcher, database, settings);
+            match &games[game] {
+                Ok(pdn) => reviewer.review(pdn, &mut |done, total| progress(done, total)),
+                Err(error) => Err(ReviewError::Pdn(error.clone())),
+            }
         }
-        drop(send);
-        for message in receive {
-            event(message);
-        }
-    });
+    };
+    parallel::run(games.len(), threads, skip, &worker, event);
 }
 
 /// One line of a review file (JSON Lines, one game a line): a game's review, or why

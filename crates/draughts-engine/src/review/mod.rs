@@ -113,7 +113,8 @@ pub struct ReviewMove {
 }
 
 impl ReviewMove {
-    fn of<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> ReviewMove {
+    /// `mv`, played in `pos`.
+    pub fn of<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> ReviewMove {
         ReviewMove {
             text: pos.move_text(mv),
             from: mv.from().number(),
@@ -122,7 +123,7 @@ impl ReviewMove {
     }
 
     /// The moves of `line` played from `pos`.
-    fn line<V: Variant>(pos: &Position<V>, line: &[Move<V>]) -> Vec<ReviewMove> {
+    pub fn line<V: Variant>(pos: &Position<V>, line: &[Move<V>]) -> Vec<ReviewMove> {
         let mut here = *pos;
         line.iter()
             .map(|mv| {
