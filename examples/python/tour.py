@@ -1,5 +1,5 @@
-"""A short tour of fastdraughts: play a game, analyse, draw, read a PDN, probe a
-database. Run it after `pip install ./crates/draughts-py` (or of the wheel, see
+"""A short tour of fastdraughts: play a game, analyse, draw, read a PDN, review a
+game, probe a database. Run it after `pip install ./crates/draughts-py` (or of the wheel, see
 crates/draughts-py/README.md):
 
     python examples/python/tour.py [output folder]
@@ -48,6 +48,13 @@ print("drawn:", out / "board.svg")
 text = pdn.write_game(game, headers={"Event": "tour", "White": "fastdraughts", "Black": "fastdraughts"})
 read = pdn.read_game(io.StringIO(text))
 print("PDN:", read.headers["Event"], len(read.mainline_moves()), "moves, result", read.result)
+
+# Review: every move of the self-play game judged and explained, as annotated PDN.
+reviewed = checkers.review(read, depth=6)
+errors = [f"{m.number}. {m.played}{m.mark}" for m in reviewed.moves if m.class_]
+print(f"review: accuracy White {reviewed.white.accuracy:.1f}%, Black {reviewed.black.accuracy:.1f}%;",
+      "errors:", " ".join(errors) or "none")
+(out / "review.pdn").write_text(reviewed.annotated_pdn())
 
 # Endgame database: build English up to 3 pieces (seconds), then probe.
 db = Egdb.build(out / "egdb", "english", pieces=3)

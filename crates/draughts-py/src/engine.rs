@@ -1,11 +1,18 @@
 //! `Engine`: the search in-process, on its own transposition table, with the GIL
-//! released while it thinks and a `stop()` that another thread may call.
+//! released while it thinks and a `stop()` that another thread may call; and the game
+//! review (`review.rs`) with searchers made of the same parts.
 
 use crate::board::Board;
 use crate::errors::{self, EngineError};
 use crate::moves::Move;
-use draughts_core::{with_variant, AnyGame, AnyMove, KnownVariant, Position, VariantKind};
-use draughts_engine::engine::EngineOptions;
+use crate::review::{self, GameReview, GameSource};
+use draughts_core::pdn::{PdnError, PdnGame};
+use draughts_core::{
+    with_variant, AnyGame, AnyMove, EndgameOracle, KnownVariant, Position, VariantKind,
+};
+use draughts_engine::engine::{EngineOptions, EngineParts};
+use draughts_engine::review::batch::{self, Event};
+use draughts_engine::review::{self as core_review, ReviewError, Reviewer, Settings};
 use draughts_engine::session::EngineSession;
 use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult};
 use pyo3::prelude::*;
@@ -18,7 +25,7 @@ use std::time::Duration;
 const MAX_HASH_MB: usize = 1 << 16;
 
 /// What a search found, its moves as values.
-struct Found {
+pub(crate) struct Found {
     best_move: Option<AnyMove>,
     score: i32,
     depth: u32,
@@ -48,24 +55,106 @@ impl Found {
     }
 }
 
-/// The engine's session of one variant, behind a type that does not name it.
-trait Search: Send + Sync {
+/// The engine of one variant, behind a type that does not name it.
+pub(crate) trait Search: Send + Sync {
     /// Searches the current position of `game`, which must be of the session's variant.
     fn search(&self, game: &AnyGame, limits: Limits, control: &Control) -> Option<Found>;
+
+    /// Reviews `game` as a game of the engine's variant, with a searcher of its own.
+    fn review(
+        &self,
+        game: &PdnGame,
+        settings: Settings,
+    ) -> Result<core_review::GameReview, ReviewError>;
+
+    /// Reviews `games` on `jobs` threads, each with a searcher of its own, leaving out
+    /// those `skip` names; `event` hears the progress on the calling thread.
+    fn review_all(
+        &self,
+        games: &[Result<PdnGame, PdnError>],
+        jobs: usize,
+        settings: Settings,
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        event: &mut dyn FnMut(Event),
+    );
 }
 
-impl<V: KnownVariant> Search for EngineSession<V> {
-    fn search(&self, game: &AnyGame, limits: Limits, control: &Control) -> Option<Found> {
-        let game = V::game_of(game)?;
-        let result = EngineSession::search(self, game, limits, control, &mut |_| {});
-        Some(Found::new(game.position(), &result))
+/// The session of `V` that `analyse` and `play` use, and the parts it was made of,
+/// from which each review makes searchers of the same size.
+struct Session<V: KnownVariant> {
+    session: EngineSession<V>,
+    parts: EngineParts<V>,
+    hash_mib: usize,
+    threads: usize,
+}
+
+impl<V: KnownVariant> Session<V> {
+    fn database(&self) -> Option<&dyn EndgameOracle<V>> {
+        self.parts
+            .database()
+            .map(|db| &**db as &dyn EndgameOracle<V>)
     }
 }
 
-/// The session of `V` that `options` describe, made as the `draughts` binary makes it.
+impl<V: KnownVariant> Search for Session<V> {
+    fn search(&self, game: &AnyGame, limits: Limits, control: &Control) -> Option<Found> {
+        let game = V::game_of(game)?;
+        let result = self.session.search(game, limits, control, &mut |_| {});
+        Some(Found::new(game.position(), &result))
+    }
+
+    fn review(
+        &self,
+        game: &PdnGame,
+        settings: Settings,
+    ) -> Result<core_review::GameReview, ReviewError> {
+        let searcher = self.parts.searcher(self.hash_mib, self.threads);
+        Reviewer::new(&searcher, self.database(), settings).review(game, &mut |_, _| {})
+    }
+
+    fn review_all(
+        &self,
+        games: &[Result<PdnGame, PdnError>],
+        jobs: usize,
+        settings: Settings,
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        event: &mut dyn FnMut(Event),
+    ) {
+        let searcher = || self.parts.searcher(self.hash_mib, self.threads);
+        batch::review_all(
+            games,
+            jobs,
+            &searcher,
+            self.database(),
+            settings,
+            skip,
+            event,
+        );
+    }
+}
+
+/// The engine of `V` that `options` describe, made as the `draughts` binary makes it.
 fn session<V: KnownVariant>(options: &EngineOptions) -> Result<Box<dyn Search>, String> {
-    let session = EngineSession::<V>::from_options(options).map_err(|e| e.to_string())?;
-    Ok(Box::new(session))
+    let parts = EngineParts::<V>::load(options).map_err(|e| e.to_string())?;
+    let session = EngineSession::from_parts(&parts, options.hash_mib, options.threads);
+    Ok(Box::new(Session {
+        session,
+        parts,
+        hash_mib: options.hash_mib,
+        threads: options.threads,
+    }))
+}
+
+/// `time` seconds as a duration (`ValueError` if it is not a number of seconds).
+pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
+    time.map(|seconds| {
+        Duration::try_from_secs_f64(seconds).map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "time={seconds} is not a number of seconds"
+            ))
+        })
+    })
+    .transpose()
 }
 
 /// The search of `fastdraughts`, in-process: `Engine("international").analyse(board,
@@ -75,6 +164,10 @@ fn session<V: KnownVariant>(options: &EngineOptions) -> Result<Box<dyn Search>, 
 /// file (`draughts tune ...`) instead of the variant's built-in model. Searches release
 /// the GIL; `stop()` from another thread ends the running one, which still returns its
 /// best move so far. One engine runs one search at a time (others wait).
+///
+/// `review(game)` and `review_games(text)` review games move by move, each game with a
+/// searcher of its own made as the engine's (its own `hash_mb` table), beside any
+/// search; `stop()` does not end them.
 #[pyclass(module = "fastdraughts.engine", frozen)]
 pub struct Engine {
     kind: VariantKind,
@@ -101,19 +194,10 @@ impl Engine {
                 game.kind()
             )));
         }
-        let move_time = time
-            .map(|seconds| {
-                Duration::try_from_secs_f64(seconds).map_err(|_| {
-                    pyo3::exceptions::PyValueError::new_err(format!(
-                        "time={seconds} is not a number of seconds"
-                    ))
-                })
-            })
-            .transpose()?;
         let limits = Limits {
             depth,
             nodes,
-            move_time,
+            move_time: seconds(time)?,
             clock: None,
         };
         let found = py.detach(|| {
@@ -222,6 +306,74 @@ impl Engine {
         time: Option<f64>,
     ) -> PyResult<Option<Move>> {
         Ok(self.run(py, board, depth, nodes, time)?.best_move.map(Move))
+    }
+
+    /// Reviews a game: every move judged by a search of the position it was played in
+    /// (with the game's history) and of the one after it, classed by the expected
+    /// score it gave away, and explained (the shot it allowed, the shot missed, the
+    /// threat it made) unless `explain=False`. `game` is a `Game`, a `Board` (its moves
+    /// from the root) or the PDN text of one game, of the engine's variant.
+    ///
+    /// Each position is searched to `depth`, `nodes` or `time` seconds, whichever comes
+    /// first (500000 nodes when none is given); `confirm_nodes` checks each threat named
+    /// with a search of that many nodes. The review searches with a table of its own
+    /// (`hash_mb`, `threads` and `egdb` as the engine's) and releases the GIL meanwhile.
+    /// Returns a `GameReview`.
+    ///
+    /// Raises `PdnError` for a game that does not read or replay, `EngineError` for a
+    /// game of another variant, `ValueError` for a limit that is not one.
+    #[pyo3(signature = (game, *, depth = None, nodes = None, time = None, explain = true, confirm_nodes = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn review(
+        &self,
+        py: Python<'_>,
+        game: GameSource<'_>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        explain: bool,
+        confirm_nodes: Option<u64>,
+    ) -> PyResult<GameReview> {
+        let settings = review::settings(depth, nodes, time, explain, confirm_nodes)?;
+        let pdn = game.into_pdn(self.kind)?;
+        let reviewed = py.detach(|| self.searcher.review(&pdn, settings));
+        Ok(GameReview::new(reviewed.map_err(review::error)?, self.kind))
+    }
+
+    /// Reviews every game of a PDN `text` (games without a `GameType` tag are taken as
+    /// the engine's variant), `jobs` games at once (default: one a core), each with a
+    /// table of its own; the limits are those of `review`. Returns a list in the
+    /// text's order: a `GameReview` each, or the exception (not raised) of a game that
+    /// does not read or replay (`PdnError`), as `pdn.read_games` does.
+    ///
+    /// `progress(game, done, total)` is called after each position searched, `game`
+    /// the index in the list, `done` of `total` positions; when it raises (or on
+    /// Ctrl-C) no further game starts and the exception is raised once the games
+    /// under way end.
+    #[pyo3(signature = (text, *, depth = None, nodes = None, time = None, explain = true, confirm_nodes = None, jobs = None, progress = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn review_games(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        explain: bool,
+        confirm_nodes: Option<u64>,
+        jobs: Option<usize>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let settings = review::settings(depth, nodes, time, explain, confirm_nodes)?;
+        review::review_games(
+            py,
+            &*self.searcher,
+            self.kind,
+            text,
+            settings,
+            jobs,
+            progress,
+        )
     }
 
     /// Stops the running search, if any (call it from another thread).

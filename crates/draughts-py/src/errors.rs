@@ -66,6 +66,12 @@ create_exception!(
     DraughtsError,
     "An engine that cannot be built, or a search asked of the wrong board."
 );
+create_exception!(
+    fastdraughts,
+    ReviewError,
+    DraughtsError,
+    "JSON that does not read as a game review, or a review that could not be made."
+);
 
 /// Adds the exceptions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -80,6 +86,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PdnError", py.get_type::<PdnError>())?;
     m.add("EgdbError", py.get_type::<EgdbError>())?;
     m.add("EngineError", py.get_type::<EngineError>())?;
+    m.add("ReviewError", py.get_type::<ReviewError>())?;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! `fastdraughts._core`: the Python classes of the `fastdraughts` package, a thin PyO3
 //! layer over the draughts crates. It converts and delegates; the rules, the search and
 //! the databases live in the crates. The pure-Python modules of the package (`svg`,
-//! `pdn`, `engine`, `egdb`) re-export and complete what is defined here.
+//! `pdn`, `engine`, `egdb`, `review`) re-export and complete what is defined here.
 #![warn(missing_docs)]
 
 mod board;
@@ -11,6 +11,7 @@ mod errors;
 mod moves;
 mod outcome;
 mod pdn;
+mod review;
 
 use pyo3::prelude::*;
 
@@ -33,5 +34,12 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdn::read_games, m)?)?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<egdb::Egdb>()?;
+    m.add_class::<review::GameReview>()?;
+    m.add_class::<review::MoveReview>()?;
+    m.add_class::<review::ReviewMove>()?;
+    m.add_class::<review::Evaluation>()?;
+    m.add_class::<review::Shot>()?;
+    m.add_class::<review::Threat>()?;
+    m.add_class::<review::Summary>()?;
     errors::register(m)
 }

@@ -20,6 +20,22 @@ pub struct Game {
 }
 
 impl Game {
+    /// `pdn`, replayed for `variant` unless its `GameType` names another.
+    pub fn new(pdn: PdnGame, variant: VariantKind) -> Game {
+        Game { pdn, variant }
+    }
+
+    /// The game as read.
+    pub fn pdn(&self) -> &PdnGame {
+        &self.pdn
+    }
+
+    /// The variant the moves are replayed in: the one the `GameType` tag names, else
+    /// the one the game was read for.
+    pub fn kind(&self) -> VariantKind {
+        self.pdn.variant().unwrap_or(self.variant)
+    }
+
     fn replay(&self) -> PyResult<AnyGame> {
         AnyGame::from_pdn(&self.pdn, self.variant).map_err(|e| PdnError::new_err(e.to_string()))
     }
@@ -61,7 +77,7 @@ impl Game {
     /// The variant the moves are replayed in.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.pdn.variant().unwrap_or(self.variant).name()
+        self.kind().name()
     }
 
     /// Comments before the first move (or of a game without moves).

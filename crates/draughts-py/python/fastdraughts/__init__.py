@@ -14,7 +14,8 @@ True
 184
 
 Modules: ``fastdraughts.svg`` (drawing), ``fastdraughts.pdn`` (games in files),
-``fastdraughts.engine`` (the search), ``fastdraughts.egdb`` (endgame databases).
+``fastdraughts.engine`` (the search), ``fastdraughts.egdb`` (endgame databases),
+``fastdraughts.review`` (games reviewed move by move).
 """
 
 from ._core import (
@@ -37,6 +38,7 @@ from ._core import (
     Outcome,
     PdnError,
     Piece,
+    ReviewError,
     Termination,
 )
 
@@ -60,5 +62,6 @@ __all__ = [
     "Outcome",
     "PdnError",
     "Piece",
+    "ReviewError",
     "Termination",
 ]

@@ -6,6 +6,9 @@
 >>> info = engine.analyse(Board("english"), depth=6)
 >>> info["depth"], len(info["pv"]) > 0
 (6, True)
+
+``Engine.review(game, ...)`` and ``Engine.review_games(text, ...)`` review games move by
+move with searchers made as this engine's (see ``fastdraughts.review``).
 """
 
 from ._core import SCORE_MAN, Engine, EngineError

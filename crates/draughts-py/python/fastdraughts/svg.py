@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
-from ._core import KING, Board, Move
+from ._core import KING, Board, Move, ReviewMove
 
 __all__ = ["board"]
 
@@ -24,7 +24,7 @@ ARROW = "#1f6fbf"
 WHITE_PIECE = ("#fbf8ef", "#555555")
 BLACK_PIECE = ("#2b2b2b", "#000000")
 
-Arrow = Union[Move, Tuple[int, int]]
+Arrow = Union[Move, ReviewMove, Tuple[int, int]]
 
 
 def _cell(board: Board, square: int, flipped: bool) -> Tuple[int, int]:
@@ -48,7 +48,7 @@ def board(
     numbers: bool = True,
 ) -> str:
     """The board as an SVG image: ``lastmove`` highlighted along its path, ``arrows``
-    (moves or ``(from, to)`` pairs), marked ``squares``, turned round with ``flipped``
+    (moves, a review's moves or ``(from, to)`` pairs), marked ``squares``, turned round with ``flipped``
     (Black at the bottom), ``size`` pixels wide (400 if not given), square names as the
     variant writes them (numbers, or ``a1``..``h8``) unless ``numbers=False``."""
     side = board.board_size
@@ -99,7 +99,7 @@ def board(
                     f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.18}" fill="none" stroke="{stroke}" stroke-width="2.5"/>'
                 )
     for arrow in arrows:
-        start, end = (arrow.from_square, arrow.to_square) if isinstance(arrow, Move) else arrow
+        start, end = (arrow.from_square, arrow.to_square) if isinstance(arrow, (Move, ReviewMove)) else arrow
         (r0, c0), (r1, c1) = (_cell(board, _square(board, s), flipped) for s in (start, end))
         out.append(
             f'<line x1="{(c0 + 0.5) * cell}" y1="{(r0 + 0.5) * cell}" x2="{(c1 + 0.5) * cell}" '
