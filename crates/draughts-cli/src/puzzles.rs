@@ -23,7 +23,12 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {
     /// A PDN file of games to find puzzles in (with --out).
-    #[arg(long, value_name = "FILE", required_unless_present = "verify", conflicts_with = "verify")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "verify",
+        conflicts_with = "verify"
+    )]
     games: Option<PathBuf>,
     /// The puzzle file to write (PDN, one puzzle a game), with --games.
     #[arg(long, value_name = "FILE", requires = "games")]
@@ -99,7 +104,9 @@ fn run_variant<V: Variant>(args: &PuzzlesArgs) -> Result<(), CliError> {
     match (&args.games, &args.out, &args.verify) {
         (_, _, Some(file)) => verify::<V>(file, args.nodes, &parts, settings, jobs),
         (Some(games), Some(out), None) => find::<V>(games, out, args, &parts, settings, jobs),
-        _ => Err("give --games FILE --out FILE, or --verify FILE".to_string().into()),
+        _ => Err("give --games FILE --out FILE, or --verify FILE"
+            .to_string()
+            .into()),
     }
 }
 
@@ -124,7 +131,11 @@ fn find<V: Variant>(
     let (mut puzzles, done) = if args.resume {
         resumed::<V>(out, &done_path)?
     } else if out.exists() {
-        return Err(format!("{} exists: --resume to go on with it, or remove it", out.display()).into());
+        return Err(format!(
+            "{} exists: --resume to go on with it, or remove it",
+            out.display()
+        )
+        .into());
     } else {
         (Vec::new(), BTreeSet::new())
     };
@@ -265,7 +276,11 @@ fn write_spread(out: &mut impl Write, puzzles: &[Puzzle]) -> io::Result<()> {
             .join(", ")
     };
     writeln!(out, "plies: {}", histogram(&|p| p.difficulty.plies))?;
-    writeln!(out, "sacrifices: {}", histogram(&|p| p.difficulty.sacrifices))?;
+    writeln!(
+        out,
+        "sacrifices: {}",
+        histogram(&|p| p.difficulty.sacrifices)
+    )?;
     let mut effort: Vec<u64> = puzzles.iter().map(|p| p.difficulty.effort).collect();
     effort.sort_unstable();
     let at = |q: f64| effort[((effort.len() - 1) as f64 * q).round() as usize];
@@ -333,11 +348,18 @@ fn verify<V: Variant>(
             (Ok(None), nodes) => failures.push(format!(
                 "puzzle {}: {} is not the only winning move at {nodes} nodes",
                 item + 1,
-                puzzles[item].solution.first().map_or("?", |m| m.text.as_str())
+                puzzles[item]
+                    .solution
+                    .first()
+                    .map_or("?", |m| m.text.as_str())
             )),
             (Err(e), _) => failures.push(format!("puzzle {}: {e}", item + 1)),
         }
-        meter.show(done, puzzles.len(), &format!("verify: {done}/{} puzzles", puzzles.len()));
+        meter.show(
+            done,
+            puzzles.len(),
+            &format!("verify: {done}/{} puzzles", puzzles.len()),
+        );
     });
     meter.finish();
     let mut out = io::stdout().lock();

@@ -11,7 +11,8 @@ use draughts_core::{
     with_variant, AnyGame, AnyMove, EndgameOracle, KnownVariant, Position, VariantKind,
 };
 use draughts_engine::engine::{EngineOptions, EngineParts};
-use draughts_engine::review::batch::{self, Event};
+use draughts_engine::parallel::Event;
+use draughts_engine::review::batch;
 use draughts_engine::review::{self as core_review, ReviewError, Reviewer, Settings};
 use draughts_engine::session::EngineSession;
 use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult};
@@ -75,7 +76,7 @@ pub(crate) trait Search: Send + Sync {
         jobs: usize,
         settings: Settings,
         skip: &(dyn Fn(usize) -> bool + Sync),
-        event: &mut dyn FnMut(Event),
+        event: &mut dyn FnMut(Event<Result<core_review::GameReview, ReviewError>>),
     );
 }
 
@@ -118,7 +119,7 @@ impl<V: KnownVariant> Search for Session<V> {
         jobs: usize,
         settings: Settings,
         skip: &(dyn Fn(usize) -> bool + Sync),
-        event: &mut dyn FnMut(Event),
+        event: &mut dyn FnMut(Event<Result<core_review::GameReview, ReviewError>>),
     ) {
         let searcher = || self.parts.searcher(self.hash_mib, self.threads);
         batch::review_all(

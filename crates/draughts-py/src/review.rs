@@ -9,7 +9,7 @@ use crate::errors::{self, EngineError, PdnError, ReviewError};
 use crate::pdn::Game;
 use draughts_core::pdn::{PdnGame, PdnReader};
 use draughts_core::{AnyGame, AnyPosition, VariantKind, Wld};
-use draughts_engine::review::batch::Event;
+use draughts_engine::parallel::Event;
 use draughts_engine::review::{self as reviewed, Class, Settings, Side};
 use draughts_search::{Limits, INFINITY};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -161,7 +161,11 @@ pub fn review_games(
     py.detach(|| {
         let skip = |_| cancelled.load(Ordering::Relaxed);
         searcher.review_all(&games, jobs, settings, &skip, &mut |event| match event {
-            Event::Searched { game, done, total } => {
+            Event::Progress {
+                item: game,
+                done,
+                total,
+            } => {
                 if failure.is_some() {
                     return;
                 }
@@ -178,9 +182,9 @@ pub fn review_games(
                     cancelled.store(true, Ordering::Relaxed);
                 }
             }
-            Event::Reviewed { game, review } => {
-                if let Some(slot) = reviews.get_mut(game) {
-                    *slot = Some(*review);
+            Event::Done { item, result } => {
+                if let Some(slot) = reviews.get_mut(item) {
+                    *slot = Some(result);
                 }
             }
         });

@@ -52,14 +52,14 @@ pub(crate) fn no_move_score<V: Variant>(ply: usize) -> Score {
 
 /// Whether `score` is a proven win or loss found by the search itself.
 pub fn is_decisive(score: Score) -> bool {
-    score.abs() > WIN - MAX_PLY as Score
+    score.saturating_abs() > WIN - MAX_PLY as Score
 }
 
 /// Plies to the end of the game for a decisive score (positive when the side to move
 /// wins), `None` otherwise.
 pub fn plies_to_end(score: Score) -> Option<i32> {
     is_decisive(score).then(|| {
-        let plies = WIN - score.abs();
+        let plies = WIN.saturating_sub(score.saturating_abs());
         if score > 0 {
             plies
         } else {
@@ -85,7 +85,7 @@ fn ply_weight(score: Score) -> Score {
 /// For a score the endgame database decided (a database win or loss at some ply, or a
 /// won or lost position not yet converted): whether the side to move wins.
 pub fn database_result(score: Score) -> Option<bool> {
-    let decided = !is_decisive(score) && score.abs() >= UNCONVERTED_WIN - PROGRESS_LIMIT;
+    let decided = !is_decisive(score) && score.saturating_abs() >= UNCONVERTED_WIN - PROGRESS_LIMIT;
     decided.then_some(score > 0)
 }
 

@@ -74,8 +74,8 @@ impl Puzzle {
             ply: 0,
             source: MoveTextError::Illegal(e.0),
         };
-        let mut pdn = PdnGame::from_moves(&pos, &solution, Some(GameResult::Unfinished))
-            .map_err(illegal)?;
+        let mut pdn =
+            PdnGame::from_moves(&pos, &solution, Some(GameResult::Unfinished)).map_err(illegal)?;
         let mut set = |name: &str, value: String| pdn.set_tag(name, &value);
         if let Some(source) = &self.source {
             set("Event", source.event.clone());
@@ -86,7 +86,10 @@ impl Puzzle {
                 "PuzzleSource",
                 format!("{}#{}:{}", source.file, source.game, source.ply),
             );
-            set("PuzzleFound", if source.found { "yes" } else { "no" }.to_string());
+            set(
+                "PuzzleFound",
+                if source.found { "yes" } else { "no" }.to_string(),
+            );
         }
         set("PuzzleEffort", self.difficulty.effort.to_string());
         match self.check {
@@ -128,8 +131,12 @@ impl Puzzle {
             puzzle.check = Some(match words.as_slice() {
                 ["database"] => Check::Database,
                 ["search", nodes, margin] => Check::Search {
-                    nodes: nodes.parse().map_err(|_| bad("PuzzleCheck", value, expected))?,
-                    margin: margin.parse().map_err(|_| bad("PuzzleCheck", value, expected))?,
+                    nodes: nodes
+                        .parse()
+                        .map_err(|_| bad("PuzzleCheck", value, expected))?,
+                    margin: margin
+                        .parse()
+                        .map_err(|_| bad("PuzzleCheck", value, expected))?,
                 },
                 _ => return Err(bad("PuzzleCheck", value, expected)),
             });
@@ -169,7 +176,10 @@ impl Puzzle {
     /// # Errors
     /// [`PuzzleError::Position`] or [`PuzzleError::Solution`] if the position is not
     /// of `V` or a move is not legal.
-    pub fn replayed<V: Variant>(&self, game: usize) -> Result<(Position<V>, Vec<Move<V>>), PuzzleError> {
+    pub fn replayed<V: Variant>(
+        &self,
+        game: usize,
+    ) -> Result<(Position<V>, Vec<Move<V>>), PuzzleError> {
         let pos: Position<V> = self
             .fen
             .parse()

@@ -79,16 +79,28 @@ fn the_file_round_trips_and_bad_puzzles_are_errors() {
 
     let bad = |tags: &str, moves: &str| {
         let text = format!("[FEN \"{SHOT}\"]\n{tags}\n{moves} *\n");
-        read_puzzles::<International>(text.as_bytes()).remove(0).unwrap_err()
+        read_puzzles::<International>(text.as_bytes())
+            .remove(0)
+            .unwrap_err()
     };
     assert!(matches!(bad("", ""), PuzzleError::NoSolution { .. }));
-    assert!(matches!(bad("[PuzzleEffort \"x\"]", "1. 28-22"), PuzzleError::Tag { .. }));
-    assert!(matches!(bad("[PuzzleCheck \"search 1\"]", "1. 28-22"), PuzzleError::Tag { .. }));
-    assert!(matches!(bad("[PuzzleSource \"f#1\"]", "1. 28-22"), PuzzleError::Tag { .. }));
+    assert!(matches!(
+        bad("[PuzzleEffort \"x\"]", "1. 28-22"),
+        PuzzleError::Tag { .. }
+    ));
+    assert!(matches!(
+        bad("[PuzzleCheck \"search 1\"]", "1. 28-22"),
+        PuzzleError::Tag { .. }
+    ));
+    assert!(matches!(
+        bad("[PuzzleSource \"f#1\"]", "1. 28-22"),
+        PuzzleError::Tag { .. }
+    ));
     assert!(matches!(bad("", "1. 28-17"), PuzzleError::Pdn(_)));
     // A position and a solution alone read.
     let plain = format!("[FEN \"{SHOT}\"]\n1. 28-23 18x29 2. 33x15 *\n");
-    let read = read_puzzles::<International>(plain.as_bytes()).remove(0).unwrap();
+    let read = read_puzzles::<International>(plain.as_bytes())
+        .remove(0)
+        .unwrap();
     assert_eq!((read.gain, read.check, read.source), (100, None, None));
 }
-

@@ -51,7 +51,7 @@ fn line(mut number: u32, mut second: bool, moves: &[ReviewMove]) -> Vec<PdnMove>
             ellipsis: second,
             ..PdnMove::new(mv.text.clone())
         });
-        number += u32::from(second);
+        number = number.saturating_add(u32::from(second));
         second = !second;
     }
     out
@@ -66,7 +66,7 @@ fn eval_comment(eval: &Eval, mover: Side) -> Option<String> {
     let white = if mover == Side::White {
         eval.score
     } else {
-        -eval.score
+        eval.score.saturating_neg()
     };
     Some(format!("[%eval {:.2}]", f64::from(white) / 100.0))
 }
