@@ -110,7 +110,8 @@ fn run_variant<V: Variant>(args: &ReviewArgs) -> Result<(), CliError> {
         let game = record.index().checked_sub(1).and_then(|i| games.get(i));
         let same = match (record, game) {
             (Record::Reviewed(review), Some(Ok(pdn))) => review.tags == pdn.tags,
-            (Record::Failed { .. }, Some(Err(_))) => true,
+            // A game that did not read, or did not replay: nothing to compare.
+            (Record::Failed { .. }, Some(_)) => true,
             _ => false,
         };
         if !same {
@@ -244,7 +245,8 @@ fn report<'a>(
     all: bool,
 ) -> io::Result<()> {
     let mut totals = [Summary::default(); 2];
-    let mut failed = 0;
+    let mut explained = Explained::default();
+    let (mut failed, mut games) = (0, 0);
     for record in records {
         let review = match record {
             Record::Reviewed(review) => review,
@@ -257,15 +259,71 @@ fn report<'a>(
         write_game(out, review, all)?;
         totals[0].merge(&review.white);
         totals[1].merge(&review.black);
+        explained.add(review);
+        games += 1;
     }
     writeln!(out, "all games:")?;
     for (side, summary) in [("White", &totals[0]), ("Black", &totals[1])] {
         writeln!(out, "  {side}: {}", summary_text(summary))?;
     }
+    if games > 0 {
+        explained.write(out, games)?;
+    }
     if failed > 0 {
         writeln!(out, "  {failed} games not reviewed")?;
     }
     Ok(())
+}
+
+/// The shots and threats named over the games reviewed.
+#[derive(Default)]
+struct Explained {
+    allowed: usize,
+    missed: usize,
+    threats: usize,
+    parried: usize,
+    /// Threats a deeper search looked at, and those it confirmed.
+    checked: usize,
+    confirmed: usize,
+}
+
+impl Explained {
+    fn add(&mut self, review: &GameReview) {
+        for mv in &review.moves {
+            self.allowed += usize::from(mv.allowed.is_some());
+            self.missed += usize::from(mv.missed.is_some());
+            if let Some(threat) = &mv.threat {
+                self.threats += 1;
+                self.parried += usize::from(threat.parried == Some(true));
+                self.checked += usize::from(threat.confirmed.is_some());
+                self.confirmed += usize::from(threat.confirmed == Some(true));
+            }
+        }
+    }
+
+    fn write(&self, out: &mut impl Write, games: usize) -> io::Result<()> {
+        let shots = self.allowed + self.missed;
+        writeln!(
+            out,
+            "  shots named: {} allowed, {} missed ({:.2} a game); threats named: {} ({:.2} a game), {} parried",
+            self.allowed,
+            self.missed,
+            shots as f64 / games as f64,
+            self.threats,
+            self.threats as f64 / games as f64,
+            self.parried
+        )?;
+        if self.checked > 0 {
+            writeln!(
+                out,
+                "  threats the deeper search confirms: {} of {} ({:.1}%)",
+                self.confirmed,
+                self.checked,
+                100.0 * self.confirmed as f64 / self.checked as f64
+            )?;
+        }
+        Ok(())
+    }
 }
 
 fn write_game(out: &mut impl Write, review: &GameReview, all: bool) -> io::Result<()> {

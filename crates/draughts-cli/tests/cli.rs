@@ -289,6 +289,8 @@ fn help_names_every_subcommand() {
         "tactics",
         "tune",
         "agreement",
+        "review",
+        "puzzles",
         "serve",
     ] {
         assert!(

@@ -4,8 +4,10 @@
 //! the [`game`] loop through which every game in the workspace is played, its
 //! [`players`] (the in-process searcher, external Hub engines, a DXP Follower across
 //! the network), [`openings`], the PDN [`collection`] reader, the [`matches`](mod@matches) runner
-//! with its [`sprt`], the [`agreement`] with master games, and the protocol sessions
-//! over the engine: [`hub`] (for GUIs) and [`dxp`] (DamExchange over TCP).
+//! with its [`sprt`], the [`agreement`] with master games, game [`review`] and
+//! [`puzzles`] from real games (many games at once through [`parallel`]), and the
+//! protocol sessions over the engine: [`hub`] (for GUIs) and [`dxp`] (DamExchange over
+//! TCP).
 //!
 //! It has no command line, web server or terminal drawing: the `draughts` binary
 //! (crate `draughts-cli`) is one front end over it, the Python package another.
