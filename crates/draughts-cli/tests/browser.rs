@@ -3,9 +3,12 @@
 //! shown while the piece is held, a drop off target, the board turned round, a capture
 //! picked by its route), checks the board, starts an analysis, checks what it shows,
 //! saves a screenshot of it (`DRAUGHTS_SCREENSHOT=1`: as `docs/serve.png`, the README's),
-//! lets the engine move and checks the clock. Skipped, with a message, when Chromium or
-//! chromedriver is not installed (`apt-get install chromium chromium-driver`; `.ci/run`
-//! does).
+//! lets the engine move and checks the clock; then reviews a game (marks, explanation,
+//! graph, stepping with keys) and solves puzzles (a wrong move, the right one with the
+//! forced reply played, the solution shown, a file loaded from disk), saving
+//! `docs/serve-review.png` and `docs/serve-puzzle.png`. Skipped, with a message, when
+//! Chromium or chromedriver is not installed (`apt-get install chromium
+//! chromium-driver`; `.ci/run` does).
 
 use base64::Engine as _;
 use reqwest::Client;
@@ -14,6 +17,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod puzzle_file;
 
 /// A child process killed when the test ends, however it ends.
 struct Killed(Child);
@@ -31,13 +36,14 @@ fn program(variable: &str, default: &str) -> Option<PathBuf> {
 }
 
 /// `draughts serve --port 0` with International combination templates (those of the
-/// fuzz target's seed), and the address it listens on.
-fn serve() -> (Killed, String) {
+/// fuzz target's seed) and the options `extra`, and the address it listens on.
+fn serve(extra: &[&std::ffi::OsStr]) -> (Killed, String) {
     let templates = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fuzz/seeds/tactics_file/international.tactics");
     let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
         .args(["serve", "--port", "0", "--tactics"])
         .arg(templates)
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .expect("start draughts serve");
@@ -159,18 +165,23 @@ impl Driver {
         self.pointer(kind, &steps).await;
     }
 
-    /// Saves a screenshot of the page in the test's temporary folder, and with
-    /// `DRAUGHTS_SCREENSHOT=1` as `docs/serve.png`, the README's picture.
-    async fn screenshot(&self) {
+    /// Saves a screenshot of the page as `NAME.png` in the test's temporary folder, and
+    /// with `DRAUGHTS_SCREENSHOT=1` as `docs/NAME.png`, the README's picture.
+    async fn screenshot(&self, name: &str) {
         let png = self.call(reqwest::Method::GET, "/screenshot", None).await;
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(png.as_str().unwrap())
             .unwrap();
         assert!(bytes.starts_with(b"\x89PNG"));
         assert!(bytes.len() < 200_000, "a {} byte screenshot", bytes.len());
-        let mut places = vec![Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png")];
+        let file = format!("{name}.png");
+        let mut places = vec![Path::new(env!("CARGO_TARGET_TMPDIR")).join(&file)];
         if std::env::var_os("DRAUGHTS_SCREENSHOT").is_some_and(|v| v == "1") {
-            places.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/serve.png"));
+            places.push(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../docs")
+                    .join(&file),
+            );
         }
         for place in places {
             std::fs::write(&place, &bytes).unwrap();
@@ -191,18 +202,36 @@ impl Driver {
     }
 }
 
-#[tokio::test]
-async fn a_move_and_an_analysis_in_chromium() {
+/// A browser on the page of a server: the processes, killed when it goes, the driver
+/// and the profile folder.
+struct Browser {
+    _server: Killed,
+    _chromedriver: Killed,
+    driver: Driver,
+    profile: PathBuf,
+}
+
+impl Browser {
+    /// Ends the session and removes the profile.
+    async fn close(self) {
+        self.driver.call(reqwest::Method::DELETE, "", None).await;
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Chromium on the page of `draughts serve` with the options `extra`, `test` naming
+/// its profile; `None`, with a message, when Chromium or chromedriver is missing.
+async fn open(test: &str, extra: &[&std::ffi::OsStr]) -> Option<Browser> {
     let (Some(chromium), Some(chromedriver)) = (
         program("CHROMIUM", "/usr/bin/chromium"),
         program("CHROMEDRIVER", "/usr/bin/chromedriver"),
     ) else {
         eprintln!("browser test skipped: chromium or chromedriver not found (apt-get install chromium chromium-driver)");
-        return;
+        return None;
     };
-    let (_server, url) = serve();
+    let (server, url) = serve(extra);
     let port = free_port();
-    let _driver = Killed(
+    let chromedriver = Killed(
         Command::new(&chromedriver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -220,7 +249,7 @@ async fn a_move_and_an_analysis_in_chromium() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let profile = tempdir();
+    let profile = tempdir(test);
     let capabilities = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -257,6 +286,20 @@ async fn a_move_and_an_analysis_in_chromium() {
             r##"return document.querySelectorAll("#board circle.piece").length === 40"##,
         )
         .await;
+    Some(Browser {
+        _server: server,
+        _chromedriver: chromedriver,
+        driver,
+        profile,
+    })
+}
+
+#[tokio::test]
+async fn a_move_and_an_analysis_in_chromium() {
+    let Some(browser) = open("play", &[]).await else {
+        return;
+    };
+    let driver = &browser.driver;
     // 32-28 by two clicks: the start square shows its targets, the target plays.
     driver.click(r##"g[data-square="32"]"##).await;
     driver
@@ -354,7 +397,7 @@ async fn a_move_and_an_analysis_in_chromium() {
     driver
         .wait_for("the template figures", r##"return !document.getElementById("tactics").hidden && / asked at \d+ positions, \d+ verified/.test(document.getElementById("tactics").textContent)"##)
         .await;
-    driver.screenshot().await;
+    driver.screenshot("serve").await;
 
     // The engine takes Black at 0.3 s a move: it answers at once, and the clock shows
     // its time and runs White's.
@@ -409,15 +452,192 @@ async fn a_move_and_an_analysis_in_chromium() {
     driver
         .wait_for("the lower capture", r##"return !!document.querySelector('g[data-square="6"] circle.piece.white') && [...document.querySelectorAll("#board circle.piece.black")].map((c) => c.dataset.square).join() === "23,24""##)
         .await;
-
-    driver.call(reqwest::Method::DELETE, "", None).await;
-    let _ = std::fs::remove_dir_all(profile);
+    browser.close().await;
 }
 
-/// A fresh folder for the browser's profile.
-fn tempdir() -> PathBuf {
+/// The text of `script`'s answer.
+async fn text(driver: &Driver, script: &str) -> String {
+    let answer = driver.script(script).await;
+    answer
+        .as_str()
+        .unwrap_or_else(|| panic!("{script}: {answer}"))
+        .to_string()
+}
+
+/// Presses key `key` (a WebDriver key code) on the page.
+async fn press(driver: &Driver, key: &str) {
+    let answer = driver
+        .call(
+            reqwest::Method::POST,
+            "/actions",
+            Some(
+                json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]}),
+            ),
+        )
+        .await;
+    assert!(answer.is_null(), "keys: {answer}");
+}
+
+/// A short English game with two errors at 20,000 nodes a position (the API tests'
+/// game): White's 1... 23-19?! and Black's 3. 9-13?.
+const ENGLISH_GAME: &str = "[Event \"test\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *\n";
+
+#[tokio::test]
+async fn a_review_in_chromium() {
+    let Some(browser) = open("review", &[]).await else {
+        return;
+    };
+    let driver = &browser.driver;
+    driver.click("#mode-review").await;
+    driver
+        .script(&format!(
+            r##"document.getElementById("review-pdn").value = {}; document.getElementById("review-nodes").value = "20000"; return true"##,
+            json!(ENGLISH_GAME)
+        ))
+        .await;
+    driver.click("#review-start").await;
+    driver
+        .wait_for(
+            "the review",
+            r##"return document.querySelectorAll("#review-moves span").length === 8 && document.querySelectorAll("#board circle.piece").length === 24"##,
+        )
+        .await;
+    assert_eq!(
+        text(
+            driver,
+            r##"return document.querySelector("#review-moves li").textContent"##
+        )
+        .await,
+        "1. 11-15 23-19?!"
+    );
+    assert!(text(
+        driver,
+        r##"return document.getElementById("explanation").textContent"##
+    )
+    .await
+    .starts_with("Start position"));
+    // The graph has a line of White's chances and a dot on each error.
+    let errors = driver
+        .script(r##"return document.querySelectorAll("#review-moves span.inaccuracy, #review-moves span.mistake, #review-moves span.blunder").length"##)
+        .await;
+    assert!(errors.as_u64().is_some_and(|n| n > 0), "no error marked");
+    assert_eq!(
+        driver
+            .script(r##"return document.querySelectorAll("#graph .dot").length"##)
+            .await,
+        errors
+    );
+    // The first error: its mark, its explanation, the position after it.
+    driver
+        .script(r##"document.querySelector("#review-moves span.inaccuracy, #review-moves span.mistake, #review-moves span.blunder").click(); return true"##)
+        .await;
+    driver
+        .wait_for("the error shown", r##"const current = document.querySelector("#review-moves span.current"); return !!current && /\?!?$/.test(current.textContent) && document.getElementById("explanation").textContent.includes(current.textContent)"##)
+        .await;
+    let explanation = text(
+        driver,
+        r##"return document.getElementById("explanation").textContent"##,
+    )
+    .await;
+    assert!(
+        explanation.contains('?') && explanation.contains(':'),
+        "{explanation}"
+    );
+    let ply = driver
+        .script(
+            r##"return Number(document.querySelector("#review-moves span.current").dataset.ply)"##,
+        )
+        .await
+        .as_u64()
+        .unwrap();
+    driver.screenshot("serve-review").await;
+    // Back and forth with the keys, to the end.
+    press(driver, "\u{E012}").await;
+    driver
+        .wait_for("a move back", &format!(r##"return Number(document.querySelector("#review-moves span.current")?.dataset.ply) === {}"##, ply - 1))
+        .await;
+    press(driver, "\u{E010}").await;
+    driver
+        .wait_for("the end", r##"return Number(document.querySelector("#review-moves span.current")?.dataset.ply) === 8 && document.querySelectorAll("#board circle.piece").length === 22"##)
+        .await;
+    // A click in the middle of the graph goes to the middle of the game.
+    driver.click("#graph").await;
+    driver
+        .wait_for("the graph's ply", r##"return Number(document.querySelector("#review-moves span.current")?.dataset.ply) === 4"##)
+        .await;
+    // Back in play mode, the game played is there again.
+    driver.click("#mode-play").await;
+    driver
+        .wait_for(
+            "the game",
+            r##"return document.querySelectorAll("#board circle.piece").length === 40"##,
+        )
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn puzzles_in_chromium() {
+    let dir = tempdir("puzzles-file");
+    let file = dir.join("puzzles.pdn");
+    std::fs::write(&file, puzzle_file::puzzle_file()).unwrap();
+    let Some(browser) = open("puzzles", &["--puzzles".as_ref(), file.as_os_str()]).await else {
+        return;
+    };
+    let driver = &browser.driver;
+    driver.click("#mode-puzzles").await;
+    driver
+        .wait_for("the first puzzle", r##"return document.getElementById("puzzle-title").textContent.startsWith("Puzzle 1 of 2 (international): white") && document.querySelectorAll("#board circle.piece").length === 40"##)
+        .await;
+    let status = r##"document.getElementById("puzzle-status")"##;
+    // A wrong move is shown as wrong, and not played.
+    driver.click(r##"g[data-square="33"]"##).await;
+    driver.click(r##"g[data-square="29"]"##).await;
+    driver
+        .wait_for("the wrong move", &format!("return {status}.className === 'wrong' && !!document.querySelector('#board polyline.wrong') && !!document.querySelector('g[data-square=\"33\"] circle.piece')"))
+        .await;
+    // The key: the forced reply is played for the solver, who finishes.
+    driver.click(r##"g[data-square="28"]"##).await;
+    driver.click(r##"g[data-square="23"]"##).await;
+    driver
+        .wait_for("the reply", r##"return !!document.querySelector('g[data-square="29"] circle.piece.black') && !document.querySelector('g[data-square="18"] circle.piece')"##)
+        .await;
+    driver.click(r##"g[data-square="33"]"##).await;
+    driver.click(r##"g[data-square="15"]"##).await;
+    driver
+        .wait_for("solved", &format!("return {status}.className === 'solved' && {status}.textContent === 'Solved: 28-23 18x29 33x15'"))
+        .await;
+    driver.screenshot("serve-puzzle").await;
+    // The next puzzle, Black's in English, on the board turned round: the solution shown.
+    driver.click("#puzzle-next").await;
+    driver
+        .wait_for("the second puzzle", r##"return document.getElementById("puzzle-title").textContent.startsWith("Puzzle 2 of 2 (english): black") && document.querySelectorAll("#board circle.piece").length === 10"##)
+        .await;
+    driver.click("#puzzle-solution").await;
+    driver
+        .wait_for("the solution", r##"return document.getElementById("puzzle-status").textContent === "Solution: 18-22 26-23 10-15 19x10 12x26" && document.querySelectorAll("#board circle.piece").length === 7"##)
+        .await;
+    // A puzzle file from the disk.
+    let input = driver.element("#puzzle-file").await;
+    driver
+        .call(
+            reqwest::Method::POST,
+            &format!("/element/{input}/value"),
+            Some(json!({"text": file.to_string_lossy()})),
+        )
+        .await;
+    driver
+        .wait_for("the loaded file", r##"return document.getElementById("puzzle-title").textContent.startsWith("Puzzle 1 of 2") && document.getElementById("puzzle-status").textContent === "Find the winning move.""##)
+        .await;
+    browser.close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A fresh folder named after `what` for this test run.
+fn tempdir(what: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("chromium-profile-{}", std::process::id()));
+        .join(format!("chromium-{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -1,11 +1,13 @@
 //! `draughts serve`'s JSON API over loopback: answers, typed errors, the search slots
-//! (in all and per client) and bounded load tests.
+//! (in all and per client), bounded load tests, game review and puzzles.
 
 use draughts_cli::serve::api::Databases;
 use draughts_cli::serve::{router, AppState};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+
+mod puzzle_file;
 
 /// A server on a free loopback port with `slots` search slots; its base URL.
 async fn server(slots: usize) -> String {
@@ -610,6 +612,224 @@ async fn a_template_file_serves_its_variant() {
     let url = format!("{base}/api/analyse?variant=english&time=0.1");
     let stream = events(client.get(url).send().await.unwrap()).await;
     assert_eq!(last_data(&stream)["tactics"], Value::Null, "{stream}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A short English game with two errors at 20,000 nodes a position: White's
+/// 1... 23-19?! and Black's 3. 9-13?.
+const ENGLISH_GAME: &str = "[Event \"test\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *\n";
+
+#[tokio::test]
+async fn a_review_streams_progress_then_classes_and_explanations() {
+    let base = server(1).await;
+    let client = Client::new();
+    let body = json!({"variant": "international", "pdn": ENGLISH_GAME, "nodes": 20000});
+    let response = client
+        .post(format!("{base}/api/review"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
+    let text = events(response).await;
+    assert!(text.contains("event: progress"), "{text}");
+    assert!(text.contains("event: done"), "{text}");
+    let review = last_data(&text);
+    // The GameType tag names the variant, whatever the request's fallback.
+    assert_eq!(review["variant"], "english");
+    let moves = review["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    assert_eq!(moves[0]["played"]["text"], "11-15");
+    assert_eq!(moves[1]["side"], "white");
+    assert_eq!(review["marks"].as_array().unwrap().len(), 8);
+    assert_eq!(review["explanations"].as_array().unwrap().len(), 8);
+    let error = moves
+        .iter()
+        .position(|mv| !mv["class"].is_null())
+        .unwrap_or_else(|| panic!("no error judged: {review}"));
+    assert!(
+        ["?!", "?", "??"].contains(&review["marks"][error].as_str().unwrap()),
+        "{review}"
+    );
+    let explanation = review["explanations"][error].as_str().unwrap();
+    assert!(!explanation.is_empty(), "{review}");
+    assert!(review["white"]["moves"].as_u64().unwrap() > 0);
+
+    // The slot is free again once the review is done.
+    let play = json!({"game": {"variant": "english"}, "time": 0.05});
+    let (status, answer) = post(&client, &format!("{base}/api/play"), play).await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[tokio::test]
+async fn bad_reviews_get_a_typed_4xx() {
+    let base = server(1).await;
+    let client = Client::new();
+    let review = format!("{base}/api/review");
+    let cases = [
+        (
+            json!({"variant": "english", "pdn": "1. 11-15 15-19 *"}),
+            "pdn",
+        ),
+        (
+            json!({"variant": "english", "pdn": "[Event \"x\"] *"}),
+            "pdn",
+        ),
+        (json!({"variant": "english", "pdn": ""}), "pdn"),
+        (json!({"variant": "chess", "pdn": "1. 11-15 *"}), "variant"),
+        (
+            json!({"variant": "english", "pdn": "1. 11-15 *", "nodes": 0}),
+            "bad_request",
+        ),
+        (
+            json!({"variant": "english", "pdn": "1. 11-15 *", "nodes": 1_000_000_000u64}),
+            "bad_request",
+        ),
+        (
+            json!({"variant": "english", "pdn": "1. 11-15 *", "depth": 3}),
+            "bad_request",
+        ),
+        (
+            json!({"variant": "english", "pdn": "x".repeat(70_000)}),
+            "limit",
+        ),
+    ];
+    for (body, kind) in cases {
+        let (status, answer) = post(&client, &review, body.clone()).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert_eq!(answer["error"], kind, "{body}: {answer}");
+        assert!(answer["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    // The one slot is taken: a review is refused, not queued.
+    let long = client
+        .get(format!("{base}/api/analyse?variant=international&time=60"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(long.status(), 200);
+    let body = json!({"variant": "english", "pdn": ENGLISH_GAME, "nodes": 1000});
+    let (status, answer) = post(&client, &review, body).await;
+    assert_eq!(
+        (status.as_u16(), answer["error"].as_str()),
+        (429, Some("busy"))
+    );
+    drop(long);
+}
+
+#[tokio::test]
+async fn puzzles_are_listed_served_and_loaded() {
+    use draughts_cli::serve::puzzles::read_puzzle_file;
+    use draughts_core::VariantKind;
+    let text = puzzle_file::puzzle_file();
+    let puzzles = read_puzzle_file(text.as_bytes(), VariantKind::International).unwrap();
+    let base = serve(AppState::new(1, Databases::default()).with_puzzles(puzzles)).await;
+    let client = Client::new();
+    let list = get(&client, &format!("{base}/api/puzzles")).await;
+    let entries = list["puzzles"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{list}");
+    let brief = |e: &Value| {
+        (
+            e["number"].clone(),
+            e["variant"].clone(),
+            e["turn"].clone(),
+            e["plies"].clone(),
+        )
+    };
+    assert_eq!(
+        brief(&entries[0]),
+        (json!(1), json!("international"), json!("white"), json!(3))
+    );
+    assert_eq!(
+        brief(&entries[1]),
+        (json!(2), json!("english"), json!("black"), json!(5))
+    );
+    let solution = |p: &Value| -> Vec<String> {
+        p["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let first = get(&client, &format!("{base}/api/puzzles/1")).await;
+    assert_eq!(first["fen"], puzzle_file::INTERNATIONAL);
+    assert_eq!(solution(&first), ["28-23", "18x29", "33x15"]);
+    let second = get(&client, &format!("{base}/api/puzzles/2")).await;
+    assert_eq!(second["variant"], "english");
+    assert_eq!(
+        solution(&second),
+        ["18-22", "26-23", "10-15", "19x10", "12x26"]
+    );
+    for (path, status, kind) in [
+        ("3", 404, "not_found"),
+        ("0", 404, "not_found"),
+        ("x", 400, "bad_request"),
+    ] {
+        let response = client
+            .get(format!("{base}/api/puzzles/{path}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), status, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], kind, "{path}: {body}");
+    }
+
+    // A file from the user's disk is read and sent back, whole.
+    let load = format!("{base}/api/puzzles/load");
+    let (status, loaded) = post(
+        &client,
+        &load,
+        json!({"variant": "international", "pdn": text}),
+    )
+    .await;
+    assert_eq!(status, 200, "{loaded}");
+    assert_eq!(loaded["puzzles"][0], first);
+    assert_eq!(loaded["puzzles"][1], second);
+    for bad in [
+        "",
+        "[Event \"no moves\"]\n*\n",
+        "[GameType \"21\"]\n[FEN \"B:W16,17,19,21,26:B1,2,10,12,18\"]\n1... 18-14 *\n",
+        "[PuzzleEffort \"lots\"]\n1. 32-28 *\n",
+    ] {
+        let (status, answer) = post(
+            &client,
+            &load,
+            json!({"variant": "international", "pdn": bad}),
+        )
+        .await;
+        assert_eq!(status, 400, "{bad}: {answer}");
+        assert_eq!(answer["error"], "puzzle", "{bad}: {answer}");
+    }
+    // A server without a puzzle file lists none.
+    let none = get(&client, &format!("{}/api/puzzles", server(1).await)).await;
+    assert_eq!(none["puzzles"], json!([]));
+}
+
+#[test]
+fn a_bad_puzzle_file_is_refused_at_start() {
+    let dir = scratch("puzzles");
+    let bad = dir.join("bad.pdn");
+    std::fs::write(&bad, "[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n").unwrap();
+    for (file, expected) in [
+        (bad, "28-22 is not a legal move"),
+        (dir.join("missing.pdn"), "cannot read"),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_draughts"))
+            .args(["serve", "--port", "0", "--puzzles"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("--puzzles"), "{error}");
+        assert!(error.contains(&*file.to_string_lossy()), "{error}");
+        assert!(error.contains(expected), "{error}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -185,32 +185,7 @@ pub async fn import_pdn(
     body: Result<Json<ImportRequest>, JsonRejection>,
 ) -> Result<Json<BoardView>, ApiError> {
     let Json(request) = body?;
-    if request.pdn.len() > MAX_PDN {
-        return Err(ApiError::Limit {
-            what: "the PDN text",
-            limit: MAX_PDN,
-        });
-    }
-    let fallback = GameRequest {
-        variant: request.variant,
-        ..GameRequest::default()
-    }
-    .kind()?;
-    let pdn = read_games(&request.pdn)
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::Pdn("no game in the text".into()))?
-        .map_err(|e| ApiError::Pdn(e.to_string()))?;
-    let kind = pdn
-        .tag("GameType")
-        .and_then(|tag| tag.split(',').next())
-        .and_then(|number| number.trim().parse::<u8>().ok())
-        .and_then(|number| {
-            VariantKind::ALL
-                .into_iter()
-                .find(|k| k.pdn_game_type() == number)
-        })
-        .unwrap_or(fallback);
+    let (kind, pdn) = first_game(&request.pdn, &request.variant)?;
     with_variant!(kind, V => {
         let line = pdn.replay::<V>().map_err(|e| ApiError::Pdn(e.to_string()))?;
         if line.moves.len() > MAX_MOVES {
@@ -219,4 +194,30 @@ pub async fn import_pdn(
         let game = line.to_game().map_err(|e| ApiError::Pdn(e.to_string()))?;
         Ok(Json(board_view(&game)))
     })
+}
+
+/// The first game of PDN text `pdn` and its variant: the one its `GameType` tag names,
+/// or `variant` where it names none the core knows.
+///
+/// # Errors
+/// [`ApiError::Limit`] for a text longer than [`MAX_PDN`], [`ApiError::Variant`] for
+/// an unknown `variant`, [`ApiError::Pdn`] when the text holds no game that reads.
+pub fn first_game(pdn: &str, variant: &str) -> Result<(VariantKind, PdnGame), ApiError> {
+    if pdn.len() > MAX_PDN {
+        return Err(ApiError::Limit {
+            what: "the PDN text",
+            limit: MAX_PDN,
+        });
+    }
+    let fallback = GameRequest {
+        variant: variant.to_string(),
+        ..GameRequest::default()
+    }
+    .kind()?;
+    let game = read_games(pdn)
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::Pdn("no game in the text".into()))?
+        .map_err(|e| ApiError::Pdn(e.to_string()))?;
+    Ok((game.variant().unwrap_or(fallback), game))
 }

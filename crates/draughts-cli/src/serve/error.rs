@@ -32,6 +32,9 @@ pub enum ApiError {
     /// The PDN text holds no game that replays.
     #[error("PDN: {0}")]
     Pdn(String),
+    /// A puzzle file does not read as puzzles.
+    #[error("puzzle file: {0}")]
+    Puzzle(String),
     /// A text or a list is longer than the server accepts.
     #[error("{what} is longer than {limit}")]
     Limit {
@@ -76,6 +79,7 @@ impl ApiError {
             ApiError::Fen(_) => "fen",
             ApiError::Move { .. } => "move",
             ApiError::Pdn(_) => "pdn",
+            ApiError::Puzzle(_) => "puzzle",
             ApiError::Limit { .. } => "limit",
             ApiError::GameOver(_) => "game_over",
             ApiError::NoDatabase(_) => "no_database",

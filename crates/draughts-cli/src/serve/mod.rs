@@ -9,9 +9,14 @@
 //! | `GET /api/analyse` | analysis as server-sent events: `info` per iteration, then `done` |
 //! | `POST /api/probe` | the endgame database's verdict on every legal move |
 //! | `POST /api/pdn`, `POST /api/import` | PDN export and import |
+//! | `POST /api/review` | a PDN game reviewed, as server-sent events: `progress` per position, then `done` with the review (or `failed`) |
+//! | `GET /api/puzzles` | the puzzles of `--puzzles FILE`, in brief |
+//! | `GET /api/puzzles/N` | puzzle N (from 1) of that file: position, solution, source |
+//! | `POST /api/puzzles/load` | a puzzle file's text (read from the user's disk) parsed into puzzles; nothing is kept |
 //!
 //! The server keeps no game: each request carries its own, so clients share nothing
-//! but the search slots, of which one client (an IP address) holds at most a few.
+//! but the search slots (engine moves, analyses and reviews), of which one client (an IP
+//! address) holds at most a few, and the puzzles of `--puzzles`, read once at start.
 //! Errors are JSON with a 4xx status ([`error::ApiError`]).
 //! Safe by default: loopback unless `--bind` says otherwise, bodies, FEN and PDN sizes
 //! limited, fixed routes only (no request reaches the file system), requests from
@@ -22,6 +27,8 @@ pub mod api;
 pub mod board;
 pub mod error;
 pub mod per_variant;
+pub mod puzzles;
+pub mod review;
 pub mod search;
 pub mod slots;
 
@@ -35,6 +42,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use clap::Args;
 use draughts_core::VariantKind;
+use draughts_engine::puzzles::Puzzle;
 use error::ApiError;
 use per_variant::{Evaluators, Templates};
 use slots::{Slots, DEFAULT_PER_CLIENT};
@@ -58,7 +66,7 @@ pub struct ServeArgs {
     /// Endgame database folder: the verdict of every legal move, and the search uses it.
     #[arg(long, value_name = "DIR")]
     egdb: Option<PathBuf>,
-    /// Searches (engine moves and analyses) running at once, over all clients.
+    /// Searches (engine moves, analyses and reviews) running at once, over all clients.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     max_searches: u32,
     /// Searches one client (one IP address) may run at once.
@@ -76,6 +84,10 @@ pub struct ServeArgs {
     /// recognises its combinations at the leaves (default: none).
     #[arg(long, value_name = "FILE")]
     tactics: Option<PathBuf>,
+    /// Puzzle file (`draughts puzzles --out`) to serve in puzzle mode; each puzzle's
+    /// variant is the one its `GameType` tag names.
+    #[arg(long, value_name = "FILE")]
+    puzzles: Option<PathBuf>,
 }
 
 /// What every request may use.
@@ -88,6 +100,8 @@ pub struct AppState {
     evaluators: Evaluators,
     /// The templates given with `--tactics`.
     templates: Templates,
+    /// The puzzles of `--puzzles`.
+    puzzles: Vec<Puzzle>,
     /// Whether requests must name the loopback interface in their `Host` header.
     loopback_only: bool,
 }
@@ -101,6 +115,7 @@ impl AppState {
             databases,
             evaluators: Evaluators::default(),
             templates: Templates::default(),
+            puzzles: Vec::new(),
             loopback_only: true,
         }
     }
@@ -123,6 +138,11 @@ impl AppState {
     pub fn with_templates(self, templates: Templates) -> AppState {
         AppState { templates, ..self }
     }
+
+    /// The same state, serving `puzzles` in puzzle mode.
+    pub fn with_puzzles(self, puzzles: Vec<Puzzle>) -> AppState {
+        AppState { puzzles, ..self }
+    }
 }
 
 /// The page and the API; serve it with the clients' addresses
@@ -144,6 +164,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/import", post(api::import_pdn))
         .route("/api/play", post(search::play))
         .route("/api/analyse", get(search::analyse))
+        .route("/api/review", post(review::review))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/load", post(puzzles::load))
+        .route("/api/puzzles/{number}", get(puzzles::one))
         .fallback(
             |uri: Uri| async move { ApiError::NotFound(uri.path().chars().take(200).collect()) },
         )
@@ -230,12 +254,18 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         .map_err(|e| format!("--weights/--patterns: {e}"))?;
     let templates =
         Templates::load(args.tactics.as_deref()).map_err(|e| format!("--tactics: {e}"))?;
+    let puzzles = match &args.puzzles {
+        Some(path) => puzzles::load_puzzle_file(path)
+            .map_err(|e| format!("--puzzles {}: {e}", path.display()))?,
+        None => Vec::new(),
+    };
     let state = AppState {
         loopback_only: args.bind.is_loopback(),
         ..AppState::new(args.max_searches as usize, databases)
             .with_per_client(args.max_searches_per_client as usize)
             .with_evaluators(evaluators)
             .with_templates(templates)
+            .with_puzzles(puzzles)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -264,6 +294,9 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
                 let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
                 writeln!(out, "draughts serve: {what} {}", names.join(", "))?;
             }
+        }
+        if !state.puzzles.is_empty() {
+            writeln!(out, "draughts serve: {} puzzles", state.puzzles.len())?;
         }
         out.flush()?;
         drop(out);

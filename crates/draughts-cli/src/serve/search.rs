@@ -152,18 +152,23 @@ fn playable<V: Variant>(request: &GameRequest) -> Result<Game<V>, ApiError> {
 }
 
 impl AppState {
-    /// An engine session of `V` with the server's evaluation (that of `--weights` and
-    /// `--patterns`, or the built-in one), database and templates (counted per session).
-    fn session<V: Variant>(&self) -> Result<EngineSession<V>, ApiError> {
+    /// The engine parts of `V`: the server's evaluation (that of `--weights` and
+    /// `--patterns`, or the built-in one), database and templates (an oracle of their
+    /// own, so its figures are counted per search).
+    pub(super) fn parts<V: Variant>(&self) -> Result<EngineParts<V>, ApiError> {
         let evaluator = match self.evaluators.get::<V>() {
             Some(evaluator) => evaluator,
             None => evaluator::<V>(&EngineOptions::default())
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         };
-        let parts = EngineParts::new(evaluator)
+        Ok(EngineParts::new(evaluator)
             .with_database(self.databases.get::<V>())
-            .with_templates(self.templates.get::<V>().as_deref());
-        Ok(EngineSession::from_parts(&parts, HASH_MIB, 1))
+            .with_templates(self.templates.get::<V>().as_deref()))
+    }
+
+    /// An engine session of `V` over [`AppState::parts`].
+    fn session<V: Variant>(&self) -> Result<EngineSession<V>, ApiError> {
+        Ok(EngineSession::from_parts(&self.parts::<V>()?, HASH_MIB, 1))
     }
 }
 

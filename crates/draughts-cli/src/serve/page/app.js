@@ -1,5 +1,6 @@
 // The page of `draughts serve`: it keeps the game (variant, start FEN, moves) and asks
-// the server for everything else.
+// the server for everything else. Three modes share the board: play (and analyse), review
+// a game, solve puzzles.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -19,6 +20,12 @@ let pv = []; // the principal variation shown as arrows
 let egdbVariants = [];
 let busy = false; // an engine move is on its way
 const squareAt = new Map(); // row * side + col -> square number
+let mode = "play";
+let playGame = null; // the game of play mode, kept while another mode uses the board
+let marks = []; // arrows of the review or the puzzle: { path, kind }
+let shown = 0; // the latest position asked for: an older answer is not drawn
+const review = { data: null, ply: 0, running: null }; // `running`: an AbortController
+const puzzle = { list: [], remote: false, index: 0, current: null, step: 0, state: "none" };
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -44,11 +51,22 @@ function showError(error) {
 
 async function refresh() {
   prefix = [];
+  const asked = ++shown;
   try {
-    setBoard(await call("POST", "/api/position", request()));
+    const view = await call("POST", "/api/position", request());
+    if (asked === shown) setBoard(view);
   } catch (error) {
     showError(error);
   }
+}
+
+// Shows a position of the review or the puzzle: `moves` played from `fen`.
+async function showGame(variant, fen, moves) {
+  game.variant = variant;
+  game.fen = fen;
+  game.moves = moves;
+  game.redo = [];
+  await refresh();
 }
 
 function setBoard(view) {
@@ -64,13 +82,14 @@ function setBoard(view) {
   $("variant").value = view.variant;
   $("fen").value = view.fen;
   pv = [];
+  marks = [];
   showError(null);
   draw();
   showHistory();
   $("status").textContent = view.over ? view.status : `${view.turn} to move`;
   showClock();
   probe();
-  if (analysis) startAnalysis();
+  if (analysis && mode === "play") startAnalysis();
   maybeEngineMove();
 }
 
@@ -100,7 +119,8 @@ function draw() {
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.replaceChildren();
   const defs = el("defs", {}, svg);
-  for (const [id, color] of [["head", "#1f5fbf"], ["head-reply", "#bf5f1f"]]) {
+  const heads = [["head", "#1f5fbf"], ["head-reply", "#bf5f1f"], ["head-red", "#b3261e"], ["head-green", "#17702a"]];
+  for (const [id, color] of heads) {
     const marker = el("marker", { id, markerWidth: 4, markerHeight: 4, refX: 2.5, refY: 2, orient: "auto" }, defs);
     el("path", { d: "M0,0 L4,2 L0,4 z", fill: color }, marker);
   }
@@ -133,11 +153,12 @@ function draw() {
     }
     if (taken.has(square.number)) el("circle", { cx: x, cy: y, r: 4.4, class: "taken" }, g);
     el("text", { x: x - 4.7, y: y - 3, class: "number" }, g).textContent = square.label;
-    if (!prefix.length && starts.has(square.number)) g.classList.add("movable");
+    if (!prefix.length && starts.has(square.number) && movable()) g.classList.add("movable");
   }
   // The reply under the best move.
   if (pv[1]) arrow(svg, pv[1], "head-reply", "arrow reply");
   if (pv[0]) arrow(svg, pv[0], "head", "arrow");
+  for (const mark of marks) arrow(svg, mark, mark.head, `arrow ${mark.kind}`);
   if (drag && drag.moved) drawGhost(svg);
 }
 
@@ -157,8 +178,14 @@ function arrow(svg, move, head, kind) {
   el("polyline", { points, class: kind, fill: "none", "marker-end": `url(#${head})` }, svg);
 }
 
+// Whether the person may move on the board: always in play mode, while solving in
+// puzzle mode, never in review mode.
+function movable() {
+  return board && !board.over && !busy && (mode === "play" || (mode === "puzzles" && puzzle.state === "solving"));
+}
+
 function click(number) {
-  if (!board || board.over || busy) return;
+  if (!movable()) return;
   const moving = candidates();
   const ending = prefix.length ? moving.filter((m) => m.path[m.path.length - 1] === number) : [];
   if (ending.length === 1) return play(ending[0].text);
@@ -192,7 +219,7 @@ function squareUnder([x, y]) {
 // A press on a piece that can move picks it up (and selects it, as a click does); any
 // other press is a click.
 function pointerDown(event) {
-  if (!board || board.over || busy || event.button > 0) return;
+  if (!movable() || event.button > 0) return;
   const number = squareUnder(pointAt(event));
   if (number === null) return;
   const continues = prefix.length && candidates().some((m) => m.path.slice(prefix.length).includes(number));
@@ -262,6 +289,7 @@ function victims(move, jumps) {
 }
 
 function play(text) {
+  if (mode === "puzzles") return puzzleMove(text);
   game.moves.push(text);
   game.redo = [];
   clock.times.push(engineOn() ? performance.now() - clock.turnStart : 0);
@@ -342,7 +370,7 @@ async function probe() {
 
 async function maybeEngineMove(force) {
   const side = $("engine-side").value;
-  if (!board || board.over || busy || (!force && side !== board.turn)) return;
+  if (mode !== "play" || !board || board.over || busy || (!force && side !== board.turn)) return;
   busy = true;
   try {
     const time = Number($("move-time").value) || 1;
@@ -468,6 +496,40 @@ function setup() {
       showError(error);
     }
   };
+  for (const button of document.querySelectorAll("#modes button")) button.onclick = () => setMode(button.dataset.mode);
+  $("review-start").onclick = startReview;
+  $("review-file").onchange = async () => {
+    const file = $("review-file").files[0];
+    if (file) $("review-pdn").value = await file.text();
+  };
+  $("review-current").onclick = async () => {
+    const played = playGame || game;
+    const r = { variant: played.variant, moves: played.moves };
+    if (played.fen) r.fen = played.fen;
+    try {
+      $("review-pdn").value = (await call("POST", "/api/pdn", r)).pdn;
+    } catch (error) {
+      showError(error);
+    }
+  };
+  $("review-first").onclick = () => goReview(0);
+  $("review-prev").onclick = () => goReview(review.ply - 1);
+  $("review-next").onclick = () => goReview(review.ply + 1);
+  $("review-last").onclick = () => goReview(review.data ? review.data.moves.length : 0);
+  $("graph").onclick = (event) => {
+    if (!review.data) return;
+    const box = $("graph").getBoundingClientRect();
+    goReview(Math.round(((event.clientX - box.left) / box.width) * review.data.moves.length));
+  };
+  document.addEventListener("keydown", reviewKeys);
+  $("puzzle-file").onchange = async () => {
+    const file = $("puzzle-file").files[0];
+    if (file) loadPuzzleFile(await file.text());
+  };
+  $("puzzle-prev").onclick = () => openPuzzle(puzzle.index - 1);
+  $("puzzle-next").onclick = () => openPuzzle(puzzle.index + 1);
+  $("puzzle-retry").onclick = restartPuzzle;
+  $("puzzle-solution").onclick = showSolution;
   $("import-pdn").onclick = async () => {
     try {
       const view = await call("POST", "/api/import", { variant: game.variant, pdn: $("pdn").value });
@@ -478,6 +540,317 @@ function setup() {
       showError(error);
     }
   };
+}
+
+// ---- Modes -------------------------------------------------------------------------
+
+async function setMode(next) {
+  if (next === mode) return;
+  if (mode === "play") {
+    stopAnalysis();
+    playGame = { variant: game.variant, fen: game.fen, moves: game.moves.slice(), redo: game.redo.slice() };
+  }
+  mode = next;
+  document.body.className = `mode-${next}`;
+  for (const button of document.querySelectorAll("#modes button")) button.setAttribute("aria-pressed", String(button.dataset.mode === next));
+  showError(null);
+  if (next === "play") {
+    flipped = false;
+    if (playGame) Object.assign(game, playGame);
+    refresh();
+  } else if (next === "review") {
+    if (review.data) goReview(review.ply);
+  } else {
+    if (!puzzle.list.length) await loadServerPuzzles();
+    openPuzzle(puzzle.index);
+  }
+}
+
+// Reads server-sent events from a fetch response: `handle(name, data)` for each.
+async function readEvents(response, handle) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length) handle(name, data.join("\n"));
+    }
+  }
+}
+
+// ---- Review ------------------------------------------------------------------------
+
+async function startReview() {
+  if (review.running) return review.running.abort();
+  const controller = new AbortController();
+  review.running = controller;
+  const bar = $("review-progress");
+  bar.hidden = false;
+  bar.removeAttribute("value");
+  $("review-start").textContent = "Stop";
+  showError(null);
+  try {
+    const body = { variant: $("variant").value, pdn: $("review-pdn").value };
+    const nodes = Number($("review-nodes").value);
+    if (nodes) body.nodes = nodes;
+    const response = await fetch("/api/review", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const data = await response.json();
+      throw new Error(data.message || response.statusText);
+    }
+    let failed = null;
+    await readEvents(response, (name, data) => {
+      if (name === "progress") {
+        const { done, total } = JSON.parse(data);
+        bar.max = total;
+        bar.value = done;
+      } else if (name === "done") {
+        setReview(JSON.parse(data));
+      } else if (name === "failed") {
+        failed = data;
+      }
+    });
+    if (failed) throw new Error(failed);
+  } catch (error) {
+    if (error.name !== "AbortError") showError(error);
+  } finally {
+    review.running = null;
+    bar.hidden = true;
+    $("review-start").textContent = "Review";
+  }
+}
+
+function setReview(data) {
+  review.data = data;
+  showReviewMoves();
+  const summary = (side) => {
+    const s = data[side];
+    const errors = s.classes[0] + s.classes[1] + s.classes[2] + s.classes[3] + s.classes[4] + s.classes[5];
+    const accuracy = s.moves ? (s.total_accuracy / s.moves).toFixed(1) : "–";
+    return `${side}: accuracy ${accuracy}%, ${errors} error${errors === 1 ? "" : "s"} in ${s.moves} moves`;
+  };
+  $("review-summary").textContent = `${summary("white")}; ${summary("black")}`;
+  goReview(0);
+}
+
+// The expected score of White after `ply` plies (0: the start).
+function whiteExpected(ply) {
+  const moves = review.data.moves;
+  const mv = ply === 0 ? moves[0] : moves[ply - 1];
+  const expected = ply === 0 ? mv.before.expected : mv.after.expected;
+  return mv.side === "white" ? expected : 1 - expected;
+}
+
+// The evaluation graph: White's expected score after every ply, White's area light;
+// errors are dots, the position shown a line. A click goes to the ply under it.
+function drawGraph() {
+  const svg = $("graph");
+  svg.replaceChildren();
+  if (!review.data) return;
+  const n = review.data.moves.length;
+  const [width, height] = [Math.max(n, 1) * 4, 100];
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const x = (ply) => (ply / Math.max(n, 1)) * width;
+  const y = (expected) => (1 - expected) * height;
+  const points = [`0,${height}`];
+  for (let ply = 0; ply <= n; ply++) points.push(`${x(ply)},${y(whiteExpected(ply))}`);
+  points.push(`${width},${height}`);
+  el("polygon", { points: points.join(" "), class: "white-area" }, svg);
+  el("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: "middle" }, svg);
+  review.data.moves.forEach((mv, i) => {
+    if (!mv.class) return;
+    const [px, py] = [x(i + 1), y(whiteExpected(i + 1))];
+    el("line", { x1: px, y1: py, x2: px, y2: py + 0.01, class: `dot ${mv.class}` }, svg);
+  });
+  el("line", { x1: x(review.ply), y1: 0, x2: x(review.ply), y2: height, class: "cursor" }, svg);
+}
+
+// The moves, numbered as PDN numbers them, each with its mark; a click goes there.
+function showReviewMoves() {
+  const list = $("review-moves");
+  list.replaceChildren();
+  let item = null;
+  review.data.moves.forEach((mv, i) => {
+    if (!mv.second || !item) {
+      item = document.createElement("li");
+      list.appendChild(item);
+      item.append(`${mv.number}${mv.second ? "..." : "."}`);
+    }
+    const span = document.createElement("span");
+    span.textContent = mv.played.text + review.data.marks[i];
+    span.dataset.ply = i + 1;
+    if (mv.class) span.className = mv.class;
+    span.onclick = () => goReview(i + 1);
+    item.append(" ");
+    item.appendChild(span);
+  });
+}
+
+// The arrows of a line: the first move bold, the rest lighter.
+function lineMarks(line, kind, head) {
+  return line.map((mv, i) => ({ path: [mv.from, mv.to], kind: i ? `${kind} later` : kind, head }));
+}
+
+// Shows the position after `ply` plies, the move that led there with its explanation,
+// and its shot (allowed or missed) or threat as arrows.
+async function goReview(ply) {
+  const data = review.data;
+  if (!data) return;
+  review.ply = Math.max(0, Math.min(ply, data.moves.length));
+  const moves = data.moves.slice(0, review.ply).map((mv) => mv.played.text);
+  await showGame(data.variant, data.start, moves);
+  if (!review.data || review.ply !== moves.length) return;
+  const mv = data.moves[review.ply - 1];
+  marks = [];
+  if (mv && mv.allowed) marks.push(...lineMarks(mv.allowed.line, "allowed", "head-red"));
+  if (mv && mv.missed) marks.push(...lineMarks(mv.missed.line, "missed", "head-green"));
+  if (mv && mv.threat && !mv.allowed) marks.push(...lineMarks(mv.threat.shot.line, "threat", "head"));
+  draw();
+  drawGraph();
+  for (const span of document.querySelectorAll("#review-moves span")) span.classList.toggle("current", Number(span.dataset.ply) === review.ply);
+  const current = document.querySelector("#review-moves .current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  const text = $("explanation");
+  if (!mv) {
+    text.textContent = `Start position (${data.moves[0].before.text} for ${data.moves[0].side})`;
+    return;
+  }
+  const number = `${mv.number}${mv.second ? "..." : "."}`;
+  const explanation = data.explanations[review.ply - 1] || `${mv.after.text} for ${mv.side}`;
+  text.textContent = `${number} ${mv.played.text}${data.marks[review.ply - 1]}: ${explanation}`;
+}
+
+function reviewKeys(event) {
+  if (mode !== "review" || !review.data || ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+  const to = { ArrowLeft: review.ply - 1, ArrowRight: review.ply + 1, Home: 0, End: review.data.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  goReview(to);
+}
+
+// ---- Puzzles -----------------------------------------------------------------------
+
+async function loadServerPuzzles() {
+  try {
+    const { puzzles } = await call("GET", "/api/puzzles");
+    puzzle.list = puzzles;
+    puzzle.remote = true;
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function loadPuzzleFile(text) {
+  try {
+    const { puzzles } = await call("POST", "/api/puzzles/load", { variant: $("variant").value, pdn: text });
+    puzzle.list = puzzles;
+    puzzle.remote = false;
+    openPuzzle(0);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function puzzleStatus(text, kind) {
+  $("puzzle-status").textContent = text;
+  $("puzzle-status").className = kind || "";
+}
+
+async function openPuzzle(index) {
+  const count = puzzle.list.length;
+  if (!count) {
+    $("puzzle-title").textContent = "No puzzles: load a puzzle file (draughts puzzles --out), or start the server with --puzzles FILE.";
+    puzzleStatus("");
+    return;
+  }
+  puzzle.index = ((index % count) + count) % count;
+  try {
+    puzzle.current = puzzle.remote ? await call("GET", `/api/puzzles/${puzzle.list[puzzle.index].number}`) : puzzle.list[puzzle.index];
+  } catch (error) {
+    return showError(error);
+  }
+  const p = puzzle.current;
+  const solver = /^\s*[Bb]/.test(p.fen) ? "black" : "white";
+  flipped = solver === "black";
+  $("puzzle-title").textContent = `Puzzle ${puzzle.index + 1} of ${count} (${p.variant}): ${solver} to play and win`;
+  const source = p.source;
+  $("puzzle-source").textContent = source ? `${source.white} – ${source.black}, ${source.event} ${source.date}, before ply ${source.ply}` : "";
+  await restartPuzzle();
+}
+
+async function restartPuzzle() {
+  const p = puzzle.current;
+  if (!p) return;
+  puzzle.step = 0;
+  puzzle.state = "solving";
+  puzzleStatus("Find the winning move.");
+  await showGame(p.variant, p.fen, []);
+}
+
+const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// The person's move: the solution's next move is played, with the forced reply after
+// it; any other is shown as wrong, and not played.
+async function puzzleMove(text) {
+  const p = puzzle.current;
+  const expected = p.solution[puzzle.step];
+  if (text !== expected.text) {
+    const tried = board.moves.find((m) => m.text === text);
+    prefix = [];
+    marks = tried ? [{ path: tried.path, kind: "wrong", head: "head-red" }] : [];
+    draw();
+    puzzleStatus(`${text} is not it: try again, or show the solution.`, "wrong");
+    return;
+  }
+  puzzle.step++;
+  busy = true;
+  try {
+    await showGame(p.variant, p.fen, p.solution.slice(0, puzzle.step).map((m) => m.text));
+    if (puzzle.step < p.solution.length) {
+      puzzleStatus(`${text}: right.`);
+      await pause(500);
+      puzzle.step++;
+      await showGame(p.variant, p.fen, p.solution.slice(0, puzzle.step).map((m) => m.text));
+    }
+  } finally {
+    busy = false;
+  }
+  if (puzzle.step >= p.solution.length) {
+    puzzle.state = "solved";
+    puzzleStatus(`Solved: ${p.solution.map((m) => m.text).join(" ")}`, "solved");
+  } else {
+    puzzleStatus(`Right: ${p.solution.slice(0, puzzle.step).map((m) => m.text).join(" ")} … go on.`);
+    draw();
+  }
+}
+
+// Plays the rest of the solution, a move at a time.
+async function showSolution() {
+  const p = puzzle.current;
+  if (!p || puzzle.state !== "solving") return;
+  puzzle.state = "shown";
+  puzzleStatus(`Solution: ${p.solution.map((m) => m.text).join(" ")}`);
+  while (puzzle.state === "shown" && puzzle.current === p && puzzle.step < p.solution.length) {
+    puzzle.step++;
+    await showGame(p.variant, p.fen, p.solution.slice(0, puzzle.step).map((m) => m.text));
+    await pause(600);
+  }
 }
 
 function resetClock() {
