@@ -184,18 +184,17 @@ pub fn error(error: FileError) -> PyErr {
 #[pyo3(signature = (text, variant = "international"))]
 pub fn read_puzzles(text: &Bound<'_, PyAny>, variant: &str) -> PyResult<Vec<Puzzle>> {
     let default = errors::variant(variant)?;
-    let owned;
-    let bytes = if let Ok(text) = text.cast::<PyString>() {
-        owned = text.to_string();
-        owned.as_bytes()
+    let games: Vec<_> = if let Ok(text) = text.cast::<PyString>() {
+        PdnReader::new(&text.to_string()).collect()
     } else if let Ok(bytes) = text.cast::<PyBytes>() {
-        bytes.as_bytes()
+        PdnReader::from_bytes(bytes.as_bytes()).collect()
     } else {
         return Err(PyTypeError::new_err(
             "give the puzzle file's text (str) or bytes",
         ));
     };
-    PdnReader::from_bytes(bytes)
+    games
+        .into_iter()
         .map(|game| {
             let game = game.map_err(|e| error(e.into()))?;
             let kind = game.variant().unwrap_or(default);
