@@ -1,5 +1,5 @@
 """A short tour of fastdraughts: play a game, analyse, draw, read a PDN, review a
-game, probe a database. Run it after `pip install ./crates/draughts-py` (or of the wheel, see
+game, find a puzzle, probe a database. Run it after `pip install ./crates/draughts-py` (or of the wheel, see
 crates/draughts-py/README.md):
 
     python examples/python/tour.py [output folder]
@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 import fastdraughts
-from fastdraughts import engine, pdn, svg
+from fastdraughts import engine, pdn, puzzles, svg
 from fastdraughts.egdb import Egdb
 
 out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp())
@@ -55,6 +55,14 @@ errors = [f"{m.number}. {m.played}{m.mark}" for m in reviewed.moves if m.class_]
 print(f"review: accuracy White {reviewed.white.accuracy:.1f}%, Black {reviewed.black.accuracy:.1f}%;",
       "errors:", " ".join(errors) or "none")
 (out / "review.pdn").write_text(reviewed.annotated_pdn())
+
+# Puzzles: a position whose first move is the only one that wins, written as a puzzle
+# file (PDN) and read back; find_puzzles does the same over games.
+puzzle = eng.puzzle("W:W28,31-40,42-50:B1-14,16,18-21,25", check_nodes=200000)
+print("puzzle:", " ".join(str(m) for m in puzzle.solution), f"wins {puzzle.gain / engine.SCORE_MAN:.0f} man,",
+      puzzle.difficulty.sacrifices, "sacrifice; only winner:", eng.verify_puzzle(puzzle, nodes=200000))
+(out / "puzzles.pdn").write_text(puzzles.write_puzzles([puzzle]))
+assert fastdraughts.read_puzzles((out / "puzzles.pdn").read_text()) == [puzzle]
 
 # Endgame database: build English up to 3 pieces (seconds), then probe.
 db = Egdb.build(out / "egdb", "english", pieces=3)

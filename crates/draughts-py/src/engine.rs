@@ -1,17 +1,21 @@
 //! `Engine`: the search in-process, on its own transposition table, with the GIL
 //! released while it thinks and a `stop()` that another thread may call; and the game
-//! review (`review.rs`) with searchers made of the same parts.
+//! review (`review.rs`) and the puzzles (`puzzles.rs`) with searchers made of the same
+//! parts.
 
 use crate::board::Board;
 use crate::errors::{self, EngineError};
 use crate::moves::Move;
+use crate::puzzles::{self as puzzle, Puzzle};
 use crate::review::{self, GameReview, GameSource};
 use draughts_core::pdn::{PdnError, PdnGame};
 use draughts_core::{
-    with_variant, AnyGame, AnyMove, EndgameOracle, KnownVariant, Position, VariantKind,
+    with_variant, AnyGame, AnyMove, AnyPosition, EndgameOracle, KnownVariant, Position, VariantKind,
 };
 use draughts_engine::engine::{EngineOptions, EngineParts};
-use draughts_engine::parallel::Event;
+use draughts_engine::parallel::{self, Event};
+use draughts_engine::puzzles::file::PuzzleError;
+use draughts_engine::puzzles::{self, Finding};
 use draughts_engine::review::batch;
 use draughts_engine::review::{self as core_review, ReviewError, Reviewer, Settings};
 use draughts_engine::session::EngineSession;
@@ -78,6 +82,31 @@ pub(crate) trait Search: Send + Sync {
         skip: &(dyn Fn(usize) -> bool + Sync),
         event: &mut dyn FnMut(Event<Result<core_review::GameReview, ReviewError>>),
     );
+
+    /// The puzzle at `pos`, which must be of the session's variant, with a searcher of
+    /// its own.
+    fn puzzle(&self, pos: &AnyPosition, settings: puzzles::Settings) -> Option<puzzles::Puzzle>;
+
+    /// The puzzles of `games` (`file` names them in each puzzle's source), on `jobs`
+    /// threads each with a searcher of its own, leaving out those `skip` names; `event`
+    /// hears each game's progress (positions tried) and its puzzles, or why it has none.
+    fn find_puzzles(
+        &self,
+        games: &[Result<PdnGame, PdnError>],
+        file: &str,
+        jobs: usize,
+        settings: puzzles::Settings,
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        event: &mut dyn FnMut(Event<Result<Vec<puzzles::Puzzle>, PdnError>>),
+    );
+
+    /// Checks `puzzle` again (see [`puzzles::Finding::verify`]) with a searcher of its
+    /// own.
+    fn verify_puzzle(
+        &self,
+        puzzle: &puzzles::Puzzle,
+        settings: puzzles::Settings,
+    ) -> Result<Option<puzzles::Check>, PuzzleError>;
 }
 
 /// The session of `V` that `analyse` and `play` use, and the parts it was made of,
@@ -132,6 +161,45 @@ impl<V: KnownVariant> Search for Session<V> {
             event,
         );
     }
+
+    fn puzzle(&self, pos: &AnyPosition, settings: puzzles::Settings) -> Option<puzzles::Puzzle> {
+        let pos = V::position_of(pos)?;
+        let searcher = self.parts.searcher(self.hash_mib, self.threads);
+        Finding::new(&searcher, self.database(), settings).at(pos)
+    }
+
+    fn find_puzzles(
+        &self,
+        games: &[Result<PdnGame, PdnError>],
+        file: &str,
+        jobs: usize,
+        settings: puzzles::Settings,
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        event: &mut dyn FnMut(Event<Result<Vec<puzzles::Puzzle>, PdnError>>),
+    ) {
+        let database = self.database();
+        let worker = || {
+            let searcher = self.parts.searcher(self.hash_mib, self.threads);
+            move |game: usize, progress: &dyn Fn(usize, usize)| {
+                let finding = Finding::new(&searcher, database, settings);
+                let pdn = games[game].as_ref().map_err(Clone::clone)?;
+                let line = pdn.replay::<V>()?;
+                Ok(finding.in_game(&line, pdn, file, &mut |done, total| {
+                    progress(done, total);
+                }))
+            }
+        };
+        parallel::run(games.len(), jobs, skip, &worker, event);
+    }
+
+    fn verify_puzzle(
+        &self,
+        puzzle: &puzzles::Puzzle,
+        settings: puzzles::Settings,
+    ) -> Result<Option<puzzles::Check>, PuzzleError> {
+        let searcher = self.parts.searcher(self.hash_mib, self.threads);
+        Finding::new(&searcher, self.database(), settings).verify(puzzle)
+    }
 }
 
 /// The engine of `V` that `options` describe, made as the `draughts` binary makes it.
@@ -166,9 +234,10 @@ pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
 /// the GIL; `stop()` from another thread ends the running one, which still returns its
 /// best move so far. One engine runs one search at a time (others wait).
 ///
-/// `review(game)` and `review_games(text)` review games move by move, each game with a
-/// searcher of its own made as the engine's (its own `hash_mb` table), beside any
-/// search; `stop()` does not end them.
+/// `review(game)` and `review_games(text)` review games move by move, and `puzzle`,
+/// `find_puzzles` and `verify_puzzle` find and check puzzles, each game or position
+/// with a searcher of its own made as the engine's (its own `hash_mb` table), beside
+/// any search; `stop()` does not end them.
 #[pyclass(module = "fastdraughts.engine", frozen)]
 pub struct Engine {
     kind: VariantKind,
@@ -375,6 +444,109 @@ impl Engine {
             jobs,
             progress,
         )
+    }
+
+    /// The puzzle at a position (a `Board`'s current one, or a FEN of the engine's
+    /// variant), else `None`: the side to move has a forced combination, found by the
+    /// combination finder, that wins at least a man (or a king for nothing), its first
+    /// move (the key) is the only winning move, and the position is not won already.
+    ///
+    /// The key is checked by the engine's endgame database where it holds the
+    /// position, else by a search of every move of `check_nodes` nodes (2000000; at
+    /// least ten times the finder's own nodes), in which the key must lead every
+    /// other move by `margin` hundredths of a man (50) while the best other move
+    /// scores below `won` (100); a cheaper search of `screen_nodes` nodes (50000)
+    /// drops most positions first. The searches use a table of their own and release
+    /// the GIL. Returns a `Puzzle` without a source.
+    ///
+    /// Raises `EngineError` for a board of another variant, `InvalidFen` for a FEN
+    /// that does not read, `ValueError` for a limit that is not one.
+    #[pyo3(signature = (position, *, check_nodes = None, screen_nodes = None, margin = None, won = None))]
+    fn puzzle(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        check_nodes: Option<u64>,
+        screen_nodes: Option<u64>,
+        margin: Option<i32>,
+        won: Option<i32>,
+    ) -> PyResult<Option<Puzzle>> {
+        let settings = puzzle::settings(check_nodes, screen_nodes, margin, won, 0)?;
+        let pos = puzzle::position(position, self.kind)?;
+        let found = py.detach(|| self.searcher.puzzle(&pos, settings));
+        Ok(found.map(|found| Puzzle::new(found, self.kind)))
+    }
+
+    /// The puzzles of games: the positions before each move of each game's main line
+    /// where `puzzle` finds one (leaving out each game's first `skip_plies` plies),
+    /// each with its source (`file`, the game's place, the ply, the players, whether
+    /// the player found the key). `games` is PDN text (`str` or `bytes`; games without
+    /// a `GameType` tag are taken as the engine's variant) or a list of `Game`s,
+    /// `Board`s (their moves from the root) and PDN texts of one game.
+    ///
+    /// Works `jobs` games at once (default: one a core), each with a table of its own;
+    /// the limits are those of `puzzle`. Returns a list in the games' order: each
+    /// `Puzzle`, and in its place the exception (not raised) of a game that does not
+    /// read or replay (`PdnError`); a position found again is left out.
+    /// `progress(game, done, total)` is called after each position tried, `game` the
+    /// game's index, `done` of `total` positions; when it raises (or on Ctrl-C) no
+    /// further game starts and the exception is raised once the games under way end.
+    #[pyo3(signature = (games, *, file = "", check_nodes = None, screen_nodes = None, margin = None, won = None, skip_plies = 0, jobs = None, progress = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn find_puzzles(
+        &self,
+        py: Python<'_>,
+        games: &Bound<'_, PyAny>,
+        file: &str,
+        check_nodes: Option<u64>,
+        screen_nodes: Option<u64>,
+        margin: Option<i32>,
+        won: Option<i32>,
+        skip_plies: usize,
+        jobs: Option<usize>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let settings = puzzle::settings(check_nodes, screen_nodes, margin, won, skip_plies)?;
+        let games = puzzle::games(games, self.kind)?;
+        puzzle::find_puzzles(
+            py,
+            &*self.searcher,
+            self.kind,
+            &games,
+            file,
+            settings,
+            jobs,
+            progress,
+        )
+    }
+
+    /// Whether `puzzle`'s key is still the only winning move: by the engine's endgame
+    /// database where it holds the position, else by a search of every move of `nodes`
+    /// nodes (default: ten times the nodes the puzzle was checked with, as `draughts
+    /// puzzles --verify`; at least ten times the finder's effort) in which the key
+    /// leads every other move by half a man and the best other move scores below a
+    /// man. Releases the GIL.
+    ///
+    /// Raises `EngineError` for a puzzle of another variant, `ValueError` for
+    /// `nodes=0`.
+    #[pyo3(signature = (puzzle, *, nodes = None))]
+    fn verify_puzzle(
+        &self,
+        py: Python<'_>,
+        puzzle: PyRef<'_, Puzzle>,
+        nodes: Option<u64>,
+    ) -> PyResult<bool> {
+        if puzzle.kind() != self.kind {
+            return Err(EngineError::new_err(format!(
+                "this engine plays {}, the puzzle is {}",
+                self.kind,
+                puzzle.kind()
+            )));
+        }
+        let settings = puzzle::verify_settings(puzzle.inner(), nodes)?;
+        let inner = puzzle.inner().clone();
+        let verdict = py.detach(|| self.searcher.verify_puzzle(&inner, settings));
+        Ok(verdict.map_err(puzzle::error)?.is_some())
     }
 
     /// Stops the running search, if any (call it from another thread).

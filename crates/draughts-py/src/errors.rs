@@ -72,6 +72,12 @@ create_exception!(
     DraughtsError,
     "JSON that does not read as a game review, or a review that could not be made."
 );
+create_exception!(
+    fastdraughts,
+    PuzzleError,
+    DraughtsError,
+    "A puzzle file or JSON that does not read as puzzles."
+);
 
 /// Adds the exceptions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -87,6 +93,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EgdbError", py.get_type::<EgdbError>())?;
     m.add("EngineError", py.get_type::<EngineError>())?;
     m.add("ReviewError", py.get_type::<ReviewError>())?;
+    m.add("PuzzleError", py.get_type::<PuzzleError>())?;
     Ok(())
 }
 

@@ -1,9 +1,11 @@
 //! `fastdraughts._core`: the Python classes of the `fastdraughts` package, a thin PyO3
 //! layer over the draughts crates. It converts and delegates; the rules, the search and
 //! the databases live in the crates. The pure-Python modules of the package (`svg`,
-//! `pdn`, `engine`, `egdb`, `review`) re-export and complete what is defined here.
+//! `pdn`, `engine`, `egdb`, `review`,
+//! `puzzles`) re-export and complete what is defined here.
 #![warn(missing_docs)]
 
+mod batch;
 mod board;
 mod egdb;
 mod engine;
@@ -11,6 +13,7 @@ mod errors;
 mod moves;
 mod outcome;
 mod pdn;
+mod puzzles;
 mod review;
 
 use pyo3::prelude::*;
@@ -41,5 +44,10 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<review::Shot>()?;
     m.add_class::<review::Threat>()?;
     m.add_class::<review::Summary>()?;
+    m.add_class::<puzzles::Puzzle>()?;
+    m.add_class::<puzzles::Difficulty>()?;
+    m.add_class::<puzzles::Check>()?;
+    m.add_class::<puzzles::Source>()?;
+    m.add_function(wrap_pyfunction!(puzzles::read_puzzles, m)?)?;
     errors::register(m)
 }

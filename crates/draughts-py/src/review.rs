@@ -3,24 +3,21 @@
 //! ([`draughts_engine::review`]) that write and read JSON and annotated PDN. The
 //! judging, the classes and the explanations are the crate's; this converts.
 
+use crate::batch;
 use crate::board::Board;
 use crate::engine::{seconds, Search};
 use crate::errors::{self, EngineError, PdnError, ReviewError};
 use crate::pdn::Game;
 use draughts_core::pdn::{PdnGame, PdnReader};
 use draughts_core::{AnyGame, AnyPosition, VariantKind, Wld};
-use draughts_engine::parallel::Event;
 use draughts_engine::review::{self as reviewed, Class, Settings, Side};
 use draughts_search::{Limits, INFINITY};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The deepest search a position may be given (as `draughts review --depth`).
 const MAX_DEPTH: u32 = 100;
-/// The most games reviewed at once (as `draughts review --jobs`).
-const MAX_JOBS: usize = 256;
 
 /// The settings of a review from the keyword arguments Python gave: the limits of each
 /// position's search (`Settings::DEFAULT_NODES` nodes when none is given).
@@ -138,60 +135,12 @@ pub fn review_games(
     jobs: Option<usize>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let jobs = match jobs {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(jobs) if (1..=MAX_JOBS).contains(&jobs) => jobs,
-        Some(jobs) => {
-            return Err(PyValueError::new_err(format!(
-                "jobs={jobs}: give 1 to {MAX_JOBS}"
-            )))
-        }
-    };
-    if progress.as_ref().is_some_and(|p| !p.is_callable()) {
-        return Err(PyTypeError::new_err(
-            "progress must be a callable: progress(game, done, total)",
-        ));
-    }
-    let progress = progress.map(Bound::unbind);
+    let jobs = batch::jobs(jobs)?;
+    let progress = batch::progress(progress)?;
     let games: Vec<_> = PdnReader::new(text).collect();
-    let mut reviews: Vec<Option<Result<reviewed::GameReview, reviewed::ReviewError>>> =
-        games.iter().map(|_| None).collect();
-    let cancelled = AtomicBool::new(false);
-    let mut failure: Option<PyErr> = None;
-    py.detach(|| {
-        let skip = |_| cancelled.load(Ordering::Relaxed);
-        searcher.review_all(&games, jobs, settings, &skip, &mut |event| match event {
-            Event::Progress {
-                item: game,
-                done,
-                total,
-            } => {
-                if failure.is_some() {
-                    return;
-                }
-                // Ctrl-C is heard here too: the GIL is released otherwise.
-                let heard = Python::attach(|py| {
-                    py.check_signals()?;
-                    match &progress {
-                        Some(progress) => progress.call1(py, (game, done, total)).map(drop),
-                        None => Ok(()),
-                    }
-                });
-                if let Err(raised) = heard {
-                    failure = Some(raised);
-                    cancelled.store(true, Ordering::Relaxed);
-                }
-            }
-            Event::Done { item, result } => {
-                if let Some(slot) = reviews.get_mut(item) {
-                    *slot = Some(result);
-                }
-            }
-        });
-    });
-    if let Some(raised) = failure {
-        return Err(raised);
-    }
+    let reviews = batch::run(py, games.len(), progress, |skip, event| {
+        searcher.review_all(&games, jobs, settings, skip, event);
+    })?;
     reviews
         .into_iter()
         .map(|review| match review {
@@ -227,7 +176,7 @@ fn value_name(value: Wld) -> &'static str {
 }
 
 /// The board of `fen`, a position of `kind`.
-fn board_at(kind: VariantKind, fen: &str) -> PyResult<Board> {
+pub(crate) fn board_at(kind: VariantKind, fen: &str) -> PyResult<Board> {
     let pos = AnyPosition::from_fen(kind, fen).map_err(errors::fen)?;
     Ok(Board::from_game(AnyGame::from_position(pos)))
 }
@@ -555,7 +504,7 @@ impl MoveReview {
 /// (`svg.board(board, arrows=[...])` draws it).
 #[pyclass(module = "fastdraughts.review", frozen, eq)]
 #[derive(Clone, PartialEq)]
-pub struct ReviewMove(reviewed::ReviewMove);
+pub struct ReviewMove(pub(crate) reviewed::ReviewMove);
 
 #[pymethods]
 impl ReviewMove {

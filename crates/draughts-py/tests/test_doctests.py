@@ -6,12 +6,12 @@ import doctest
 import pytest
 
 import fastdraughts
-from fastdraughts import egdb, engine, pdn, review, svg
+from fastdraughts import egdb, engine, pdn, puzzles, review, svg
 
 GLOBALS = {"Board": fastdraughts.Board, "fastdraughts": fastdraughts}
 
 
-@pytest.mark.parametrize("module", [fastdraughts, egdb, engine, pdn, review, svg], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [fastdraughts, egdb, engine, pdn, puzzles, review, svg], ids=lambda m: m.__name__)
 def test_module_examples(module):
     failures, _ = doctest.testmod(module, extraglobs=GLOBALS)
     assert failures == 0

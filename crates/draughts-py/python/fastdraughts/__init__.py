@@ -15,7 +15,8 @@ True
 
 Modules: ``fastdraughts.svg`` (drawing), ``fastdraughts.pdn`` (games in files),
 ``fastdraughts.engine`` (the search), ``fastdraughts.egdb`` (endgame databases),
-``fastdraughts.review`` (games reviewed move by move).
+``fastdraughts.review`` (games reviewed move by move), ``fastdraughts.puzzles`` (puzzles
+from games; ``read_puzzles`` reads a puzzle file).
 """
 
 from ._core import (
@@ -38,8 +39,10 @@ from ._core import (
     Outcome,
     PdnError,
     Piece,
+    PuzzleError,
     ReviewError,
     Termination,
+    read_puzzles,
 )
 
 __all__ = [
@@ -62,6 +65,8 @@ __all__ = [
     "Outcome",
     "PdnError",
     "Piece",
+    "PuzzleError",
     "ReviewError",
     "Termination",
+    "read_puzzles",
 ]

@@ -8,7 +8,9 @@
 (6, True)
 
 ``Engine.review(game, ...)`` and ``Engine.review_games(text, ...)`` review games move by
-move with searchers made as this engine's (see ``fastdraughts.review``).
+move with searchers made as this engine's (see ``fastdraughts.review``);
+``Engine.puzzle(board_or_fen)``, ``Engine.find_puzzles(games, ...)`` and
+``Engine.verify_puzzle(puzzle)`` find and check puzzles (see ``fastdraughts.puzzles``).
 """
 
 from ._core import SCORE_MAN, Engine, EngineError
