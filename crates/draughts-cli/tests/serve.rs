@@ -718,6 +718,38 @@ async fn bad_reviews_get_a_typed_4xx() {
         (429, Some("busy"))
     );
     drop(long);
+
+    // A long review whose client goes stops, and its slot is free again at once.
+    let long_game = "[GameType \"21\"]\n[FEN \"B:W19,22,23,25-32:B1-6,8,11-14\"]\n\n\
+        1. 6-10 19-15 2. 10x19 23x7 3. 3x10 28-24 4. 5-9 26-23 5. 8-11 24-19 6. 14-17 \
+        31-26 7. 17-21 19-15 8. 10x19 23x7 9. 2x11 26-23 10. 1-6 22-17 11. 13x22 25x18 \
+        12. 6-10 29-25 13. 12-16 25-22 14. 10-15 27-24 *";
+    let started = Instant::now();
+    let going = loop {
+        let body = json!({"variant": "english", "pdn": long_game, "nodes": 2_000_000});
+        let response = client.post(&review).json(&body).send().await.unwrap();
+        if response.status() == 200 {
+            break response;
+        }
+        // The analysis above may still be giving its slot back.
+        assert!(started.elapsed() < Duration::from_secs(10), "no slot");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(going);
+    let gone = Instant::now();
+    let play = json!({"game": {"variant": "english"}, "time": 0.05});
+    loop {
+        let (status, _) = post(&client, &format!("{base}/api/play"), play.clone()).await;
+        if status == 200 {
+            break;
+        }
+        assert!(
+            gone.elapsed() < Duration::from_secs(5),
+            "the review went on without its client"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[tokio::test]

@@ -16,7 +16,7 @@ use axum::Json;
 use draughts_core::pdn::PdnGame;
 use draughts_core::{with_variant, EndgameOracle, Variant};
 use draughts_engine::review::{GameReview, Reviewer, Settings};
-use draughts_search::Limits;
+use draughts_search::{Control, Limits};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -149,8 +149,13 @@ fn start_review<V: Variant>(
         .spawn(move || {
             let searcher = parts.searcher(HASH_MIB, 1);
             let database = parts.database().map(|db| &**db as &dyn EndgameOracle<V>);
-            let reviewer = Reviewer::new(&searcher, database, settings);
+            // A client gone (the page closed) stops the review and frees its slot.
+            let control = Control::default();
+            let reviewer = Reviewer::new(&searcher, database, settings).stopped_by(&control);
             let mut progress = |done, total| {
+                if sender.is_closed() {
+                    control.stop();
+                }
                 // A slow reader misses some; the channel's last place is kept for the end.
                 if sender.capacity() > 1 {
                     if let Ok(event) = Event::default()

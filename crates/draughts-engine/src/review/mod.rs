@@ -268,6 +268,12 @@ pub enum ReviewError {
         /// Its text.
         text: String,
     },
+    /// The review was stopped ([`Reviewer::stopped_by`]) before it ended.
+    #[error("game {game}: the review was stopped")]
+    Stopped {
+        /// The game's ordinal.
+        game: usize,
+    },
 }
 
 /// Reviews games with a borrowed searcher (and database, if any).
@@ -277,6 +283,7 @@ pub struct Reviewer<'a, V: Variant, E: Evaluator<V>> {
     settings: Settings,
     finder: Finder,
     curve: ScoreCurve,
+    control: Option<&'a Control>,
 }
 
 /// One position's search.
@@ -299,6 +306,23 @@ impl<'a, V: Variant, E: Evaluator<V>> Reviewer<'a, V, E> {
             settings,
             finder: Finder::new(settings.finder, PieceValues::for_variant::<V>()),
             curve: ScoreCurve::for_variant::<V>(),
+            control: None,
+        }
+    }
+
+    /// The same reviewer, stopped by `control`: once it is stopped, the review returns
+    /// [`ReviewError::Stopped`] before its next position's search.
+    pub fn stopped_by(self, control: &'a Control) -> Reviewer<'a, V, E> {
+        Reviewer {
+            control: Some(control),
+            ..self
+        }
+    }
+
+    fn check_stopped(&self, game: &PdnGame) -> Result<(), ReviewError> {
+        match self.control {
+            Some(control) if control.is_stopped() => Err(ReviewError::Stopped { game: game.index }),
+            _ => Ok(()),
         }
     }
 
@@ -317,6 +341,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Reviewer<'a, V, E> {
         let mut history = Game::from_position(line.start);
         let mut searched = Vec::with_capacity(total);
         for (ply, mv) in line.moves.iter().enumerate() {
+            self.check_stopped(game)?;
             searched.push(self.search(&history));
             progress(ply + 1, total);
             history.play(mv).map_err(|_| ReviewError::Moves {
@@ -325,6 +350,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Reviewer<'a, V, E> {
                 text: history.position().move_text(mv),
             })?;
         }
+        self.check_stopped(game)?;
         searched.push(self.search(&history));
         progress(total, total);
         let positions = history.positions();
@@ -356,6 +382,7 @@ impl<'a, V: Variant, E: Evaluator<V>> Reviewer<'a, V, E> {
             debug_assert_eq!(judged.played.text, positions[ply].move_text(mv));
             review.moves.push(judged);
         }
+        self.check_stopped(game)?;
         Ok(review)
     }
 

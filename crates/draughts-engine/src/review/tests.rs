@@ -31,6 +31,30 @@ fn json_round_trips() {
     assert_eq!(review.white.moves + review.black.moves, 4);
 }
 
+#[test]
+fn a_stopped_review_says_so() {
+    let options = EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    };
+    let searcher = engine::searcher::<English>(&options).unwrap();
+    let control = Control::default();
+    let reviewer = Reviewer::new(&searcher, None, Settings::default()).stopped_by(&control);
+    let game = read_games("1. 11-15 23-19 2. 8-11 22-17 *")
+        .remove(0)
+        .unwrap();
+    let mut searched = 0;
+    let stopped = reviewer.review(&game, &mut |done, _| {
+        searched = done;
+        control.stop();
+    });
+    assert!(
+        matches!(stopped, Err(ReviewError::Stopped { game: 1 })),
+        "{stopped:?}"
+    );
+    assert_eq!(searched, 1, "no search after the stop");
+}
+
 /// A game of `moves`' first plies (from ply `from` on, as few as give the chance),
 /// then a move leaving the opponent a shot (one the finder proves and a deeper search
 /// plays), then the shot: the movetext, the blunder's ply and the shot's moves.
