@@ -71,6 +71,7 @@ fn review_writes_pdn_and_json_and_resumes() {
     let pdn = fs::read_to_string(dir.join("reviewed.pdn")).unwrap();
     assert_eq!(pdn.matches("[Annotator \"draughts review\"]").count(), 2);
     assert!(pdn.contains("[%eval"));
+    read_by_pydraughts(&pdn);
 
     // The JSON file is there: without --resume, nothing is overwritten.
     let again = review(&dir, &[]);
@@ -102,6 +103,41 @@ fn review_writes_pdn_and_json_and_resumes() {
         text(&other.stderr).contains("is not game 1"),
         "{}",
         text(&other.stderr)
+    );
+}
+
+/// pydraughts' PDN reader (PyPI `pydraughts`) reads the annotated games' main lines
+/// as they were played. Python is `$PYDRAUGHTS_PYTHON` or `python3`; without
+/// pydraughts the check says so and passes.
+fn read_by_pydraughts(annotated: &str) {
+    let python = std::env::var("PYDRAUGHTS_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = "import sys\n\
+        from draughts.PDN import PDNReader\n\
+        for game in PDNReader(pdn_text=sys.stdin.read()).games:\n    \
+            print(' '.join(game.moves))\n";
+    let child = Command::new(&python)
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        eprintln!("skipped: no {python:?}");
+        return;
+    };
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(annotated.as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    if text(&output.stderr).contains("No module named 'draughts'") {
+        eprintln!("skipped: pydraughts is not importable by {python:?} (pip install pydraughts)");
+        return;
+    }
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "11-15 23-19 8-11 22-17 9-13 17-14 10x17 21x14\n9-14 22-18 5-9 24-20\n"
     );
 }
 

@@ -17,10 +17,11 @@ impl GameReview {
         tags.retain(|(name, _)| !name.eq_ignore_ascii_case("Annotator"));
         tags.push(("Annotator".to_string(), "draughts review".to_string()));
         let mut moves = Vec::with_capacity(self.moves.len());
-        let mut renumber = true;
-        for mv in &self.moves {
+        for (ply, mv) in self.moves.iter().enumerate() {
+            // A second mover's number only where the game starts with it: `12...` after
+            // each comment is standard, but pydraughts' reader cannot read it.
             let mut pdn = PdnMove {
-                number: (renumber || !mv.second).then_some(mv.number),
+                number: (ply == 0 || !mv.second).then_some(mv.number),
                 ellipsis: mv.second,
                 ..PdnMove::new(mv.played.text.clone())
             };
@@ -30,7 +31,6 @@ impl GameReview {
             if mv.class.is_some() && !mv.best.is_empty() {
                 pdn.variations.push(line(mv.number, mv.second, &mv.best));
             }
-            renumber = !pdn.comments.is_empty() || !pdn.variations.is_empty();
             moves.push(pdn);
         }
         PdnGame {
