@@ -31,6 +31,35 @@ fn json_round_trips() {
     assert_eq!(review.white.moves + review.black.moves, 4);
 }
 
+/// Every variant reviews, annotates and reads back: a game of 24 plies chosen by rule,
+/// reviewed at depth 3.
+#[test]
+fn every_variant_reviews() {
+    fn review_of<V: Variant>() {
+        let mut pos = Position::<V>::initial();
+        let mut moves = Vec::new();
+        for ply in 0..24 {
+            let legal = pos.legal_moves();
+            let Some(mv) = legal.get((ply * 7 + 3) % legal.len().max(1)).copied() else {
+                break;
+            };
+            pos = pos.play_unchecked(&mv);
+            moves.push(mv);
+        }
+        let game = PdnGame::from_moves(&Position::<V>::initial(), &moves, None).unwrap();
+        let text = game.to_string();
+        let review = review::<V>(&text, Limits::depth(3));
+        assert_eq!(review.moves.len(), moves.len(), "{}", V::NAME);
+        let back = read_games(&review.annotated().to_string())
+            .remove(0)
+            .unwrap();
+        assert_eq!(back.replay::<V>().unwrap().moves, moves, "{}", V::NAME);
+    }
+    for kind in draughts_core::VariantKind::ALL {
+        draughts_core::with_variant!(kind, V => review_of::<V>());
+    }
+}
+
 #[test]
 fn a_stopped_review_says_so() {
     let options = EngineOptions {
