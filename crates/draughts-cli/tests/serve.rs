@@ -259,9 +259,15 @@ async fn the_engine_plays_and_pdn_round_trips() {
     assert_eq!(imported["history"], board["history"]);
 }
 
-/// The text of an event stream until it ends.
+/// The text of an event stream until it ends; the response must have status 200 and
+/// the event-stream content type.
 async fn events(response: reqwest::Response) -> String {
     let mut response = response;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
     let mut text = String::new();
     while let Some(chunk) = response.chunk().await.unwrap() {
         text.push_str(&String::from_utf8_lossy(&chunk));
@@ -275,11 +281,6 @@ async fn analysis_streams_iterations_and_slots_are_bounded() {
     let client = Client::new();
     let url = format!("{base}/api/analyse?variant=english&moves=11-15+23-19&time=0.3");
     let response = client.get(&url).send().await.unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/event-stream"));
     let text = events(response).await;
     assert!(text.contains("event: info"), "{text}");
     assert!(text.contains("event: done"), "{text}");
@@ -634,11 +635,6 @@ async fn a_review_streams_progress_then_classes_and_explanations() {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/event-stream"));
     let text = events(response).await;
     assert!(text.contains("event: progress"), "{text}");
     assert!(text.contains("event: done"), "{text}");
