@@ -11,7 +11,7 @@ use draughts_core::{with_variant, EndgameOracle, Variant, VariantKind};
 use draughts_engine::engine::EngineParts;
 use draughts_engine::parallel::{self, Event};
 use draughts_engine::puzzles::file::read_puzzles;
-use draughts_engine::puzzles::{Check, Finding, Puzzle, Settings};
+use draughts_engine::puzzles::{Finding, Puzzle, Settings};
 use draughts_search::Limits;
 use std::collections::{BTreeSet, HashSet};
 use std::fs::{self, OpenOptions};
@@ -50,6 +50,10 @@ pub struct PuzzlesArgs {
     /// the finder's own nodes are used where that is more).
     #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     check_nodes: u64,
+    /// Searches of every move that confirm a puzzle, at --check-nodes and each time at
+    /// twice the nodes before; the key must lead at every one.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    check_rounds: u32,
     /// Nodes of the cheap search of every move that drops most candidates first.
     #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..))]
     screen_nodes: u64,
@@ -57,9 +61,14 @@ pub struct PuzzlesArgs {
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i32).range(1..))]
     margin: i32,
     /// A position where the best move other than the key scores this much
-    /// (hundredths of a man) is won already: no puzzle.
+    /// (hundredths of a man) is won already, and one where the key scores minus this
+    /// much is lost: no puzzle.
     #[arg(long, default_value_t = 100)]
     won: i32,
+    /// How far (hundredths of a man) --won and --margin are tightened when a puzzle is
+    /// found (not when it is verified).
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(i32).range(0..))]
+    slack: i32,
     /// Leave out the first P plies of every game.
     #[arg(long, default_value_t = 0)]
     skip_plies: usize,
@@ -90,10 +99,12 @@ fn run_variant<V: Variant>(args: &PuzzlesArgs) -> Result<(), CliError> {
     let options = args.engine.options();
     let parts = EngineParts::<V>::load(&options).map_err(|e| e.to_string())?;
     let settings = Settings {
-        screen: Limits::nodes(args.screen_nodes),
+        screen: Some(Limits::nodes(args.screen_nodes)),
         check: Limits::nodes(args.check_nodes),
+        rounds: args.check_rounds,
         margin: args.margin,
         won: args.won,
+        slack: args.slack,
         skip_plies: args.skip_plies,
         ..Settings::default()
     };
@@ -321,18 +332,13 @@ fn verify<V: Variant>(
         let puzzles = &puzzles;
         move |i: usize, _: &dyn Fn(usize, usize)| {
             let puzzle = &puzzles[i];
-            let checked = match puzzle.check {
-                Some(Check::Search { nodes, .. }) => nodes,
-                _ => settings.check.nodes.unwrap_or(0),
-            };
-            let limits = Limits::nodes(nodes.unwrap_or(checked.saturating_mul(10)).max(1));
             let deeper = Settings {
-                screen: limits,
-                check: limits,
-                ..settings
+                won: settings.won,
+                margin: settings.margin,
+                ..Settings::verifying(puzzle, nodes)
             };
             let verdict = Finding::new(&searcher, database, deeper).verify(puzzle);
-            (verdict, limits.nodes.unwrap_or(0))
+            (verdict, deeper.check.nodes.unwrap_or(0))
         }
     };
     let started = Instant::now();

@@ -453,25 +453,29 @@ impl Engine {
     ///
     /// The key is checked by the engine's endgame database where it holds the
     /// position, else by a search of every move of `check_nodes` nodes (2000000; at
-    /// least ten times the finder's own nodes), in which the key must lead every
-    /// other move by `margin` hundredths of a man (50) while the best other move
-    /// scores below `won` (100); a cheaper search of `screen_nodes` nodes (50000)
+    /// least ten times the finder's own nodes), and again at twice the nodes each time
+    /// for `check_rounds` searches in all (2), in each of which the key must lead every
+    /// other move by `margin` hundredths of a man (50) and score above minus `won`
+    /// while the best other move scores below `won` (100), each tightened by a quarter
+    /// of a man so that the puzzle still holds when verified; a cheaper search of `screen_nodes` nodes (50000)
     /// drops most positions first. The searches use a table of their own and release
     /// the GIL. Returns a `Puzzle` without a source.
     ///
     /// Raises `EngineError` for a board of another variant, `InvalidFen` for a FEN
     /// that does not read, `ValueError` for a limit that is not one.
-    #[pyo3(signature = (position, *, check_nodes = None, screen_nodes = None, margin = None, won = None))]
+    #[pyo3(signature = (position, *, check_nodes = None, check_rounds = None, screen_nodes = None, margin = None, won = None))]
+    #[allow(clippy::too_many_arguments)]
     fn puzzle(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         check_nodes: Option<u64>,
+        check_rounds: Option<u32>,
         screen_nodes: Option<u64>,
         margin: Option<i32>,
         won: Option<i32>,
     ) -> PyResult<Option<Puzzle>> {
-        let settings = puzzle::settings(check_nodes, screen_nodes, margin, won, 0)?;
+        let settings = puzzle::settings(check_nodes, check_rounds, screen_nodes, margin, won, 0)?;
         let pos = puzzle::position(position, self.kind)?;
         let found = py.detach(|| self.searcher.puzzle(&pos, settings));
         Ok(found.map(|found| Puzzle::new(found, self.kind)))
@@ -491,7 +495,7 @@ impl Engine {
     /// `progress(game, done, total)` is called after each position tried, `game` the
     /// game's index, `done` of `total` positions; when it raises (or on Ctrl-C) no
     /// further game starts and the exception is raised once the games under way end.
-    #[pyo3(signature = (games, *, file = "", check_nodes = None, screen_nodes = None, margin = None, won = None, skip_plies = 0, jobs = None, progress = None))]
+    #[pyo3(signature = (games, *, file = "", check_nodes = None, check_rounds = None, screen_nodes = None, margin = None, won = None, skip_plies = 0, jobs = None, progress = None))]
     #[allow(clippy::too_many_arguments)]
     fn find_puzzles(
         &self,
@@ -499,6 +503,7 @@ impl Engine {
         games: &Bound<'_, PyAny>,
         file: &str,
         check_nodes: Option<u64>,
+        check_rounds: Option<u32>,
         screen_nodes: Option<u64>,
         margin: Option<i32>,
         won: Option<i32>,
@@ -506,7 +511,14 @@ impl Engine {
         jobs: Option<usize>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let settings = puzzle::settings(check_nodes, screen_nodes, margin, won, skip_plies)?;
+        let settings = puzzle::settings(
+            check_nodes,
+            check_rounds,
+            screen_nodes,
+            margin,
+            won,
+            skip_plies,
+        )?;
         let games = puzzle::games(games, self.kind)?;
         puzzle::find_puzzles(
             py,

@@ -23,9 +23,10 @@ use std::collections::HashSet;
 /// crate's defaults where none is given).
 ///
 /// # Errors
-/// `ValueError` for a node count or margin below 1.
+/// `ValueError` for a node count, round count or margin below 1.
 pub fn settings(
     check_nodes: Option<u64>,
+    check_rounds: Option<u32>,
     screen_nodes: Option<u64>,
     margin: Option<i32>,
     won: Option<i32>,
@@ -36,6 +37,9 @@ pub fn settings(
             return Err(PyValueError::new_err(format!("{name}=0: give at least 1")));
         }
     }
+    if check_rounds == Some(0) {
+        return Err(PyValueError::new_err("check_rounds=0: give at least 1"));
+    }
     if let Some(margin) = margin.filter(|&m| m < 1) {
         return Err(PyValueError::new_err(format!(
             "margin={margin}: give at least 1 (hundredths of a man)"
@@ -44,7 +48,8 @@ pub fn settings(
     let default = Settings::default();
     Ok(Settings {
         check: check_nodes.map_or(default.check, Limits::nodes),
-        screen: screen_nodes.map_or(default.screen, Limits::nodes),
+        rounds: check_rounds.unwrap_or(default.rounds),
+        screen: screen_nodes.map_or(default.screen, |n| Some(Limits::nodes(n))),
         margin: margin.unwrap_or(default.margin),
         won: won.unwrap_or(default.won),
         skip_plies,
@@ -61,17 +66,7 @@ pub fn verify_settings(puzzle: &found::Puzzle, nodes: Option<u64>) -> PyResult<S
     if nodes == Some(0) {
         return Err(PyValueError::new_err("nodes=0: give at least 1"));
     }
-    let default = Settings::default();
-    let checked = match puzzle.check {
-        Some(found::Check::Search { nodes, .. }) => nodes,
-        _ => default.check.nodes.unwrap_or(0),
-    };
-    let limits = Limits::nodes(nodes.unwrap_or(checked.saturating_mul(10)).max(1));
-    Ok(Settings {
-        screen: limits,
-        check: limits,
-        ..default
-    })
+    Ok(Settings::verifying(puzzle, nodes))
 }
 
 /// The position of a board (its current one) or a FEN of `kind`.

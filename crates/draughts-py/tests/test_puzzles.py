@@ -161,7 +161,7 @@ def test_bad_input_raises(international, shot):
         international.puzzle("W:W99")
     with pytest.raises(TypeError):
         international.puzzle(42)
-    for limits in ({"check_nodes": 0}, {"screen_nodes": 0}, {"margin": 0}):
+    for limits in ({"check_nodes": 0}, {"check_rounds": 0}, {"screen_nodes": 0}, {"margin": 0}):
         with pytest.raises(ValueError):
             international.puzzle(SHOT, **limits)
     with pytest.raises(ValueError):

@@ -8,12 +8,19 @@
 //! 3. the solution's first move (the key) is the only winning move: where an endgame
 //!    database holds the position, the key wins and no other move does; otherwise a
 //!    search of every move, of at least ten times the nodes the finder spent and
-//!    [`Settings::check`] at the least, puts the key at least [`Settings::margin`]
-//!    ahead of every other move;
-//! 4. the position is not won already: without the key, the best move scores below
-//!    [`Settings::won`] (a man).
+//!    [`Settings::check`] at the least, and again at twice those nodes
+//!    ([`Settings::rounds`]), puts the key at least [`Settings::margin`] ahead of every
+//!    other move each time;
+//! 4. the position is neither lost whatever the solver plays nor won already: the key
+//!    scores above minus [`Settings::won`] (a man), and the best other move below it.
+//!
+//! A puzzle must stand clearly when found: the three thresholds are tightened by
+//! [`Settings::slack`] then, and not when it is checked again
+//! ([`Settings::verifying`]), so that a search's verdict moving a little with its
+//! budget does not turn it.
 //!
 //! A cheap search of every move ([`Settings::screen`]) first drops most candidates.
+//! [`Finding::verify`] checks a puzzle again, deeper ([`Settings::verifying`]).
 //! [`Puzzle`]s are plain data; their file is PDN, one puzzle a game (see [`file`]).
 
 pub mod file;
@@ -31,16 +38,24 @@ use serde::{Deserialize, Serialize};
 pub struct Settings {
     /// The combination finder's limits.
     pub finder: FinderConfig,
-    /// The cheap search of every move that drops most candidates.
-    pub screen: Limits,
+    /// The cheap search of every move that drops most candidates first, if any.
+    pub screen: Option<Limits>,
     /// The least search of every move that confirms a puzzle (at least ten times the
     /// finder's nodes is used where that is more).
     pub check: Limits,
+    /// Searches of every move that confirm a puzzle: at [`Settings::check`]'s nodes,
+    /// then twice them, and so on; the key must lead at every one, since a lead seen at
+    /// one budget only is often an artefact of where that search stopped.
+    pub rounds: u32,
     /// How far (hundredths of a man) the key must lead every other move.
     pub margin: Score,
-    /// The best other move must score below this: a position already won without the
-    /// key is no puzzle.
+    /// The best other move must score below this, and the key above its negation: a
+    /// position already won without the key, or lost with it, is no puzzle.
     pub won: Score,
+    /// How far (hundredths of a man) every threshold is tightened when a puzzle is
+    /// found: the key leads by `margin + slack` and scores above `slack - won`, and the
+    /// best other move stays below `won - slack`.
+    pub slack: Score,
     /// Plies at the start of every game left out.
     pub skip_plies: usize,
 }
@@ -49,11 +64,32 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             finder: FinderConfig::default(),
-            screen: Limits::nodes(50_000),
+            screen: Some(Limits::nodes(50_000)),
             check: Limits::nodes(2_000_000),
+            rounds: 2,
             margin: 50,
             won: 100,
+            slack: 25,
             skip_plies: 0,
+        }
+    }
+}
+
+impl Settings {
+    /// The settings that check `puzzle` again with one search of every move of `nodes`
+    /// nodes (by default ten times the deepest it was checked with), no screen.
+    pub fn verifying(puzzle: &Puzzle, nodes: Option<u64>) -> Settings {
+        let default = Settings::default();
+        let checked = match puzzle.check {
+            Some(Check::Search { nodes, .. }) => nodes,
+            _ => default.check.nodes.unwrap_or(0),
+        };
+        Settings {
+            screen: None,
+            check: Limits::nodes(nodes.unwrap_or(checked.saturating_mul(10)).max(1)),
+            rounds: 1,
+            slack: 0,
+            ..default
         }
     }
 }
@@ -77,8 +113,8 @@ pub struct Difficulty {
 pub enum Check {
     /// The endgame database: the key wins, no other move does.
     Database,
-    /// A search of every move of `nodes` nodes: the key led every other move by
-    /// `margin` hundredths of a man.
+    /// A search of every move of `nodes` nodes (the deepest of the check's rounds):
+    /// the key led every other move by `margin` hundredths of a man.
     Search {
         /// Nodes a move.
         nodes: u64,
@@ -239,9 +275,9 @@ impl<'a, V: Variant, E: Evaluator<V>> Finding<'a, V, E> {
         Some(puzzle)
     }
 
-    /// Checks `puzzle` again with this finding's database or search: how its key was
-    /// found the only winning move, or `None` if it was not (with a search, set
-    /// [`Settings::screen`] to [`Settings::check`] so that only the deep one counts).
+    /// Checks `puzzle` again with this finding's database or search (with
+    /// [`Settings::verifying`], one search of every move): how its key was found the
+    /// only winning move, or `None` if it was not.
     ///
     /// # Errors
     /// [`PuzzleError`](file::PuzzleError) if the puzzle is not of variant `V`.
@@ -279,15 +315,33 @@ impl<'a, V: Variant, E: Evaluator<V>> Finding<'a, V, E> {
                     .score
             };
             let best_other = moves.iter().filter(|m| *m != key).map(score).max()?;
-            let margin = score(key) - best_other;
-            (best_other < self.settings.won && margin >= self.settings.margin).then_some(margin)
+            let key = score(key);
+            let Settings {
+                won, margin, slack, ..
+            } = self.settings;
+            let lead = key - best_other;
+            (key > slack - won && best_other < won - slack && lead >= margin + slack)
+                .then_some(lead)
         };
-        margin(self.settings.screen)?;
-        let mut limits = self.settings.check;
-        let nodes = limits.nodes.unwrap_or(0).max(effort.saturating_mul(10));
-        limits.nodes = Some(nodes);
-        let margin = margin(limits)?;
-        Some(Check::Search { nodes, margin })
+        if let Some(screen) = self.settings.screen {
+            margin(screen)?;
+        }
+        let first = self.settings.check.nodes.unwrap_or(0);
+        let rounds = std::iter::successors(Some(first.max(effort.saturating_mul(10))), |n| {
+            Some(n.saturating_mul(2))
+        });
+        let mut check = None;
+        for nodes in rounds.take(self.settings.rounds.max(1) as usize) {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..self.settings.check
+            };
+            check = Some(Check::Search {
+                nodes,
+                margin: margin(limits)?,
+            });
+        }
+        check
     }
 }
 

@@ -43,8 +43,18 @@ fn a_shot_is_a_puzzle() {
     let Some(Check::Search { nodes, margin }) = puzzle.check else {
         panic!("checked by search")
     };
-    assert!(nodes >= 10 * puzzle.difficulty.effort && nodes >= 200_000);
+    // The second round, at twice the first's nodes.
+    assert_eq!(nodes, 2 * (10 * puzzle.difficulty.effort).max(200_000));
     assert!(margin >= 50);
+    // Verified again with one search of every move, deeper.
+    let searcher = engine::searcher::<International>(&EngineOptions::default()).unwrap();
+    let deeper = Settings::verifying(&puzzle, Some(3 * nodes));
+    assert_eq!((deeper.screen, deeper.rounds), (None, 1));
+    let again = Finding::new(&searcher, None, deeper).verify(&puzzle);
+    assert!(
+        matches!(again, Ok(Some(Check::Search { nodes: n, .. })) if n == 3 * nodes),
+        "{again:?}"
+    );
 }
 
 #[test]
