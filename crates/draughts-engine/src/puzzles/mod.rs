@@ -20,7 +20,6 @@
 //! budget does not turn it.
 //!
 //! A cheap search of every move ([`Settings::screen`]) first drops most candidates.
-//! [`Finding::verify`] checks a puzzle again, deeper ([`Settings::verifying`]).
 //! [`Puzzle`]s are plain data; their file is PDN, one puzzle a game (see [`file`]).
 
 pub mod file;
@@ -314,14 +313,24 @@ impl<'a, V: Variant, E: Evaluator<V>> Finding<'a, V, E> {
                     .search(&game, limits, &Control::default(), &mut |_| {})
                     .score
             };
-            let best_other = moves.iter().filter(|m| *m != key).map(score).max()?;
-            let key = score(key);
             let Settings {
                 won, margin, slack, ..
             } = self.settings;
-            let lead = key - best_other;
-            (key > slack - won && best_other < won - slack && lead >= margin + slack)
-                .then_some(lead)
+            // The key first, then the others until one fails: each search starts clear,
+            // so the order changes no verdict, only the searches spent on a failure.
+            let keyed = score(key);
+            if keyed <= slack - won {
+                return None;
+            }
+            let mut best_other = None;
+            for other in moves.iter().filter(|m| *m != key) {
+                let other = score(other);
+                if other >= won - slack || keyed - other < margin + slack {
+                    return None;
+                }
+                best_other = best_other.max(Some(other));
+            }
+            Some(keyed - best_other?)
         };
         if let Some(screen) = self.settings.screen {
             margin(screen)?;
