@@ -5,6 +5,7 @@
 
 mod data;
 mod network;
+mod pipeline;
 
 use crate::cli::{parse_variant, CliError};
 use crate::progress::StageLines;
@@ -52,6 +53,9 @@ enum TuneCommand {
     /// Fit a network's correction of the evaluation on labelled positions (`tune
     /// data`); writes the network, its loss curve and a state to resume from.
     Network(network::NetworkArgs),
+    /// Train a network from zero: generations of self-play, labels, a fit and an SPRT
+    /// of each new network against the last, in one resumable folder.
+    Pipeline(pipeline::PipelineArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -357,6 +361,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         TuneCommand::Fit(fit) => with_variant!(fit.play.variant, V => run_fit::<V>(fit)),
         TuneCommand::Patterns(p) => with_variant!(p.variant, V => run_patterns::<V>(p)),
         TuneCommand::Network(n) => network::run(n),
+        TuneCommand::Pipeline(p) => pipeline::run(p),
     }
 }
 

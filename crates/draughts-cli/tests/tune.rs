@@ -437,3 +437,76 @@ fn data_labels_recorded_games() {
     assert!(!label(&["--seed", "3"]).status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_pipeline_runs_resumes_and_its_network_loads() {
+    let dir = fresh_dir("pipeline");
+    let out = path(&dir, "run");
+    let args = |nodes: &str| {
+        [
+            "tune",
+            "pipeline",
+            "--variant",
+            "turkish",
+            "--games",
+            "12",
+            "--nodes",
+            nodes,
+            "--max-plies",
+            "60",
+            "--generations",
+            "1",
+            "--epochs",
+            "1",
+            "--hidden",
+            "8",
+            "--sprt-games",
+            "4",
+            "--sprt-nodes",
+            "100",
+            "--out",
+            &out,
+        ]
+        .map(String::from)
+    };
+    let first = run(&args("200").each_ref().map(String::as_str));
+    assert!(
+        first.contains("generation 1: self-play, 12 games"),
+        "{first}"
+    );
+    let log = std::fs::read_to_string(dir.join("run/log")).unwrap();
+    assert_eq!(log.lines().count(), 3, "{log}");
+    // Given again, the run finds itself done and says the same.
+    let again = run(&args("200").each_ref().map(String::as_str));
+    let last = |text: &str| text.lines().last().unwrap_or_default().to_string();
+    let verdict = |text: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("generation 1: ") && l.contains('('));
+        line.map(|l| l.split(" (").next().unwrap_or_default().to_string())
+    };
+    assert_eq!(verdict(&again), verdict(&first));
+    assert_eq!(std::fs::read_to_string(dir.join("run/log")).unwrap(), log);
+    assert!(last(&again).starts_with(&last(&first)[..20]), "{again}");
+    // The network loads on its base (Turkish: 64 squares).
+    let analysed = run(&[
+        "analyse",
+        "--variant",
+        "turkish",
+        "--depth",
+        "2",
+        "--weights",
+        &path(&dir, "run/base.weights"),
+        "--patterns",
+        "none",
+        "--network",
+        &path(&dir, "run/gen-1/candidate.network"),
+    ]);
+    assert!(analysed.contains("bestmove"), "{analysed}");
+    // Other options in the same folder are refused.
+    let other = run_raw(&args("300").each_ref().map(String::as_str));
+    assert!(!other.status.success());
+    let errors = String::from_utf8_lossy(&other.stderr);
+    assert!(errors.contains("other settings"), "{errors}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -167,6 +167,39 @@ impl Default for Sprt {
 }
 
 impl Sprt {
+    /// Checks that the test can be run: Elo differences within ±[`MAX_ELO`] with
+    /// `elo0 < elo1`, error rates inside (0, 1) adding up to less than 1.
+    ///
+    /// # Errors
+    /// A [`SprtError`] naming the first setting that is wrong.
+    pub fn check(&self) -> Result<(), SprtError> {
+        for (key, value) in [("elo0", self.elo0), ("elo1", self.elo1)] {
+            if !(-MAX_ELO..=MAX_ELO).contains(&value) {
+                let key = key.to_string();
+                return Err(SprtError::EloRange { key, value });
+            }
+        }
+        for (key, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                let key = key.to_string();
+                return Err(SprtError::Probability { key, value });
+            }
+        }
+        if self.elo0 >= self.elo1 {
+            return Err(SprtError::EloOrder {
+                elo0: self.elo0,
+                elo1: self.elo1,
+            });
+        }
+        if self.alpha + self.beta >= 1.0 {
+            return Err(SprtError::ErrorRates {
+                alpha: self.alpha,
+                beta: self.beta,
+            });
+        }
+        Ok(())
+    }
+
     /// The LLR bounds `(ln(β / (1 - α)), ln((1 - β) / α))`: below the first H0 is
     /// accepted, above the second H1.
     pub fn bounds(&self) -> (f64, f64) {
@@ -331,12 +364,6 @@ impl FromStr for Sprt {
                 value: value.to_string(),
             })?;
             match key.as_str() {
-                "elo0" | "elo1" if !(-MAX_ELO..=MAX_ELO).contains(&number) => {
-                    return Err(SprtError::EloRange { key, value: number });
-                }
-                "alpha" | "beta" if !(number > 0.0 && number < 1.0) => {
-                    return Err(SprtError::Probability { key, value: number });
-                }
                 "elo0" => sprt.elo0 = number,
                 "elo1" => sprt.elo1 = number,
                 "alpha" => sprt.alpha = number,
@@ -344,18 +371,7 @@ impl FromStr for Sprt {
             }
             seen.push(key);
         }
-        if sprt.elo0 >= sprt.elo1 {
-            return Err(SprtError::EloOrder {
-                elo0: sprt.elo0,
-                elo1: sprt.elo1,
-            });
-        }
-        if sprt.alpha + sprt.beta >= 1.0 {
-            return Err(SprtError::ErrorRates {
-                alpha: sprt.alpha,
-                beta: sprt.beta,
-            });
-        }
+        sprt.check()?;
         Ok(sprt)
     }
 }

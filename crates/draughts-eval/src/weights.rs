@@ -191,6 +191,22 @@ impl Weights {
         true
     }
 
+    /// These weights' material alone: the weights of men and kings, every other zero.
+    ///
+    /// ```
+    /// use draughts_eval::{Feature, Weights};
+    ///
+    /// let material = Weights::INTERNATIONAL.material();
+    /// assert!(material.is_material_only());
+    /// assert_eq!(material.get(Feature::Kings), Weights::INTERNATIONAL.get(Feature::Kings));
+    /// ```
+    pub const fn material(&self) -> Weights {
+        let mut values = [0; FEATURE_COUNT];
+        values[Feature::Men.index()] = self.values[Feature::Men.index()];
+        values[Feature::Kings.index()] = self.values[Feature::Kings.index()];
+        Weights { values }
+    }
+
     /// The weight of `feature`.
     #[inline]
     pub const fn get(&self, feature: Feature) -> i32 {

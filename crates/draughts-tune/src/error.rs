@@ -2,7 +2,7 @@
 
 use crate::tournament::ScheduleError;
 use draughts_core::PdnError;
-use draughts_eval::WeightsError;
+use draughts_eval::{PatternsError, WeightsError};
 use std::path::PathBuf;
 
 /// Why a tuning run failed.
@@ -53,6 +53,14 @@ pub enum TuneError {
         path: PathBuf,
         /// What is wrong, and where.
         source: PdnError,
+    },
+    /// A network file that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Network {
+        /// The network file.
+        path: PathBuf,
+        /// What is wrong.
+        source: PatternsError,
     },
     /// A schedule that does not fit its contestants (a bug in the caller).
     #[error(transparent)]

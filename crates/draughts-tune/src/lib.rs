@@ -36,6 +36,7 @@ mod fit;
 mod ga;
 mod network_fit;
 mod pattern_fit;
+mod pipeline;
 pub mod plot;
 mod records;
 mod rescore;
@@ -55,9 +56,14 @@ pub use ga::{
     default_ranges, files, king_man_ratio, ranking, run_ga, Crossover, GaConfig, GaOutcome,
     GaProgress, Init, Selection,
 };
-pub use network_fit::{network_samples, NetworkFit, NetworkFitConfig, NetworkSample};
+pub use network_fit::{
+    fit_network, network_samples, FitEvent, NetworkFit, NetworkFitConfig, NetworkSample,
+};
 pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
+};
+pub use pipeline::{
+    run_pipeline, Generation, PipelineConfig, PipelineEvent, PipelineOutcome, Stage, Standing,
 };
 pub use records::{label_games, records_config};
 pub use rescore::{rescore_config, rescore_data};
@@ -67,6 +73,16 @@ pub use tournament::{
     match_schedule, play_game, play_game_between, play_schedule, round_robin_schedule, Contestant,
     Pairing, ScheduleError, SearchSettings, Table, Tournament,
 };
+
+/// Writes `bytes` to `path` through a temporary file beside it, so that a run killed
+/// while writing leaves the previous file whole.
+pub(crate) fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<(), TuneError> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = std::path::PathBuf::from(temporary);
+    std::fs::write(&temporary, bytes).map_err(TuneError::io(&temporary))?;
+    std::fs::rename(&temporary, path).map_err(TuneError::io(path))
+}
 
 /// The number of threads the tournaments play on: rayon's, the number of cores unless
 /// `RAYON_NUM_THREADS` says otherwise.

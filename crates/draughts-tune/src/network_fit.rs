@@ -23,6 +23,7 @@ use draughts_eval::{Drawish, LinearEval, Network, HIDDEN, KINDS, MAN};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
+use std::path::Path;
 
 /// Samples per chunk of a batch, the unit of parallel work.
 const CHUNK: usize = 64;
@@ -149,7 +150,7 @@ impl Default for NetworkFitConfig {
 }
 
 impl NetworkFitConfig {
-    fn check(&self) -> Result<(), TuneError> {
+    pub(crate) fn check(&self) -> Result<(), TuneError> {
         let bad = |what: &str| Err(TuneError::Config(what.to_string()));
         if !(self.rate > 0.0 && self.rate.is_finite()) {
             return bad("the step size must be positive");
@@ -556,6 +557,93 @@ impl NetworkFit {
             curve,
         })
     }
+}
+
+/// What [`fit_network`] reports as it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FitEvent {
+    /// A saved state was found: the fit goes on after this many epochs.
+    Resumed {
+        /// Epochs done before.
+        epochs: usize,
+    },
+    /// A warm start's network before any step: its hold-out loss.
+    Started {
+        /// The starting network's hold-out loss.
+        holdout: f64,
+    },
+    /// The base alone, and the sigmoid's scale the fit uses.
+    Base {
+        /// The sigmoid's scale.
+        k: f64,
+        /// The base's training loss.
+        train: f64,
+        /// The base's hold-out loss.
+        holdout: f64,
+    },
+    /// An epoch is done (and saved).
+    Epoch(LossPoint),
+}
+
+/// Fits a network on `train` for `config.epochs` epochs, from `start` (a warm start) or
+/// from zero correction, saving the fit's state to `state` after every epoch and
+/// resuming from it: a killed run goes on where it stopped and ends with the network an
+/// unbroken run gives. The state file begins with the line `settings`, which must
+/// describe everything that changes the samples or the steps (the data, the base, the
+/// configuration): a state saved under other settings is an error rather than a silent
+/// mix. Returns the fit; [`NetworkFit::network`] rounds it.
+///
+/// # Errors
+/// [`TuneError::ResumeMismatch`] for a state of other settings, [`TuneError::Config`]
+/// for an invalid setting or a damaged state, [`TuneError::Io`] if the state cannot be
+/// read or written.
+pub fn fit_network<V: Variant>(
+    train: &[NetworkSample],
+    holdout: &[NetworkSample],
+    config: &NetworkFitConfig,
+    start: Option<&Network<V>>,
+    state: &Path,
+    settings: &str,
+    progress: &mut dyn FnMut(FitEvent),
+) -> Result<NetworkFit, TuneError> {
+    let mut fit = match std::fs::read(state) {
+        Ok(bytes) => {
+            let body = bytes
+                .strip_prefix(settings.as_bytes())
+                .and_then(|rest| rest.strip_prefix(b"\n"))
+                .ok_or_else(|| TuneError::ResumeMismatch {
+                    path: state.to_path_buf(),
+                })?;
+            let fit = NetworkFit::from_bytes::<V>(body)?;
+            progress(FitEvent::Resumed { epochs: fit.epochs });
+            fit
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match start {
+            Some(net) => {
+                let fit = NetworkFit::from_network(net, train, config)?;
+                progress(FitEvent::Started {
+                    holdout: fit.loss(holdout, config.lambda),
+                });
+                fit
+            }
+            None => NetworkFit::new::<V>(train, config)?,
+        },
+        Err(e) => return Err(TuneError::io(state)(e)),
+    };
+    progress(FitEvent::Base {
+        k: fit.k,
+        train: fit.base_loss(train, config.lambda),
+        holdout: fit.base_loss(holdout, config.lambda),
+    });
+    while fit.epochs < config.epochs {
+        let point = fit.epoch(train, holdout, config)?;
+        let mut bytes = settings.as_bytes().to_vec();
+        bytes.push(b'\n');
+        bytes.extend(fit.to_bytes());
+        crate::write_atomically(state, &bytes)?;
+        progress(FitEvent::Epoch(point));
+    }
+    Ok(fit)
 }
 
 /// Calls `f` with every input that is on in a view.

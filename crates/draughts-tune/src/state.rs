@@ -120,11 +120,7 @@ impl GaState {
     /// Writes the state to `path` through a temporary file, so an interrupted write
     /// leaves the previous state.
     pub fn save(&self, path: &Path) -> Result<(), TuneError> {
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let temporary = std::path::PathBuf::from(temporary);
-        std::fs::write(&temporary, self.to_text()).map_err(TuneError::io(&temporary))?;
-        std::fs::rename(&temporary, path).map_err(TuneError::io(path))
+        crate::write_atomically(path, self.to_text().as_bytes())
     }
 
     /// Reads a state file.

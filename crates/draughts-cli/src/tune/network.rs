@@ -8,7 +8,9 @@ use clap::Args;
 use draughts_core::with_variant;
 use draughts_core::{Variant, VariantKind};
 use draughts_eval::{Network, HIDDEN};
-use draughts_tune::{network_samples, write_curve, DataSet, NetworkFit, NetworkFitConfig};
+use draughts_tune::{
+    fit_network, network_samples, write_curve, DataSet, FitEvent, NetworkFitConfig, TuneError,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -29,9 +31,8 @@ pub(super) struct NetworkArgs {
     /// Its pattern table: a file, `builtin` (the default) or `none`.
     #[arg(long, value_name = "FILE|builtin|none", default_value = BUILTIN_PATTERNS)]
     patterns: PathBuf,
-    /// The weight of the game's result in the target against the search's score.
-    #[arg(long, default_value_t = 0.5)]
-    lambda: f64,
+    #[command(flatten)]
+    fit: FitOptions,
     /// Start from this network instead of zero correction: a file, or `builtin` for
     /// the variant's shipped network (a warm start on new data).
     #[arg(long, value_name = "FILE|builtin")]
@@ -45,6 +46,24 @@ pub(super) struct NetworkArgs {
     /// Default: the starting network's, or 1.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
     heads: Option<u32>,
+    /// Fraction of the games held out to measure the fit.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Seed of the hold-out split, the starting weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The network file to write; beside it FILE.state (to resume from: a run finds
+    /// it and goes on), FILE.loss.csv and FILE.loss.svg.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+/// The options of a network's fit that `tune network` and `tune pipeline` share.
+#[derive(Args, Debug)]
+pub(super) struct FitOptions {
+    /// The weight of the game's result in the target against the search's score.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
     /// The sigmoid's scale (default: fitted on the base's losses). Fixing it makes the
     /// losses of fits over different bases (`--patterns none` against the table, say)
     /// comparable.
@@ -59,16 +78,39 @@ pub(super) struct NetworkArgs {
     /// Positions per step.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     batch: u32,
-    /// Fraction of the games held out to measure the fit.
-    #[arg(long, default_value_t = 0.1)]
-    holdout: f64,
-    /// Seed of the hold-out split, the starting weights and the shuffles.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The network file to write; beside it FILE.state (to resume from: a run finds
-    /// it and goes on), FILE.loss.csv and FILE.loss.svg.
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
+}
+
+impl FitOptions {
+    /// The fit these options ask for, with `hidden` units, `heads` heads and `seed`.
+    pub(super) fn config(&self, hidden: usize, heads: usize, seed: u64) -> NetworkFitConfig {
+        NetworkFitConfig {
+            epochs: self.epochs as usize,
+            rate: self.rate,
+            batch: self.batch as usize,
+            lambda: self.lambda,
+            seed,
+            hidden,
+            heads,
+            k: self.k,
+        }
+    }
+}
+
+/// The line that tells of a fit's progress, `seconds` into the run.
+pub(super) fn fit_line(event: FitEvent, seconds: f64) -> String {
+    match event {
+        FitEvent::Resumed { epochs } => format!("resuming after epoch {epochs}"),
+        FitEvent::Started { holdout } => {
+            format!("the starting network: hold-out loss {holdout:.5}")
+        }
+        FitEvent::Base { k, train, holdout } => {
+            format!("K = {k:.1}; the base alone: training loss {train:.5}, hold-out {holdout:.5}")
+        }
+        FitEvent::Epoch(point) => format!(
+            "epoch {:>3}: training loss {:.5}, hold-out {:.5} ({seconds:.0} s)",
+            point.iteration, point.train, point.holdout
+        ),
+    }
 }
 
 pub(super) fn run(args: &NetworkArgs) -> Result<(), CliError> {
@@ -88,9 +130,9 @@ fn settings(args: &NetworkArgs, config: &NetworkFitConfig) -> Result<String, Cli
     let hidden = config.hidden;
     let mut text = format!(
         "hidden {hidden} lambda {} rate {} batch {} holdout {} seed {} weights {:?} patterns {:?} init {:?}",
-        args.lambda,
-        args.rate,
-        args.batch,
+        args.fit.lambda,
+        args.fit.rate,
+        args.fit.batch,
         args.holdout,
         args.seed,
         args.weights,
@@ -149,69 +191,25 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     let base = evaluation::<V>(args.weights.as_deref(), &args.patterns)?;
     let split = |data: &DataSet<V>| network_samples(data, &base, args.holdout, args.seed);
     let (train, holdout) = data_sets(&args.data_files, (vec![], vec![]), began, split)?;
-    let config = NetworkFitConfig {
-        epochs: args.epochs as usize,
-        rate: args.rate,
-        batch: args.batch as usize,
-        lambda: args.lambda,
-        seed: args.seed,
-        hidden,
-        heads,
-        k: args.k,
-    };
+    let config = args.fit.config(hidden, heads, args.seed);
     let state_path = beside(&args.out, ".state");
     let settings = settings(args, &config)?;
-    let mut fit = match std::fs::read(&state_path) {
-        Ok(bytes) => {
-            let body = bytes
-                .strip_prefix(settings.as_bytes())
-                .and_then(|rest| rest.strip_prefix(b"\n"))
-                .ok_or_else(|| {
-                    format!(
-                        "{} was written by a run with other settings or data; use another --out",
-                        state_path.display()
-                    )
-                })?;
-            let fit = NetworkFit::from_bytes::<V>(body).map_err(|e| e.to_string())?;
-            println!("resuming after epoch {}", fit.epochs);
-            fit
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match &init {
-            Some(net) => {
-                let fit =
-                    NetworkFit::from_network(net, &train, &config).map_err(|e| e.to_string())?;
-                println!(
-                    "the starting network: hold-out loss {:.5}",
-                    fit.loss(&holdout, args.lambda)
-                );
-                fit
-            }
-            None => NetworkFit::new::<V>(&train, &config).map_err(|e| e.to_string())?,
-        },
-        Err(e) => return Err(format!("{}: {e}", state_path.display()).into()),
-    };
-    println!(
-        "K = {:.1}; the base alone: training loss {:.5}, hold-out {:.5}",
-        fit.k,
-        fit.base_loss(&train, args.lambda),
-        fit.base_loss(&holdout, args.lambda)
-    );
-    while fit.epochs < config.epochs {
-        let point = fit
-            .epoch(&train, &holdout, &config)
-            .map_err(|e| e.to_string())?;
-        let mut bytes = settings.clone().into_bytes();
-        bytes.push(b'\n');
-        bytes.extend(fit.to_bytes());
-        std::fs::write(&state_path, bytes).map_err(|e| format!("{}: {e}", state_path.display()))?;
-        println!(
-            "epoch {:>3}: training loss {:.5}, hold-out {:.5} ({:.0} s)",
-            point.iteration,
-            point.train,
-            point.holdout,
-            began.elapsed().as_secs_f64()
-        );
-    }
+    let fit = fit_network(
+        &train,
+        &holdout,
+        &config,
+        init.as_ref(),
+        &state_path,
+        &settings,
+        &mut |event| println!("{}", fit_line(event, began.elapsed().as_secs_f64())),
+    )
+    .map_err(|e| match e {
+        TuneError::ResumeMismatch { path } => format!(
+            "{} was written by a run with other settings or data; use another --out",
+            path.display()
+        ),
+        e => e.to_string(),
+    })?;
     let net = fit.network::<V>();
     net.save(&args.out).map_err(|e| e.to_string())?;
     write_curve(
@@ -224,7 +222,7 @@ fn run_for<V: Variant>(args: &NetworkArgs) -> Result<(), CliError> {
     .map_err(|e| e.to_string())?;
     println!(
         "rounded network: hold-out loss {:.5}; written: {} ({:.0} s)",
-        fit.rounded_loss(&net, &holdout, args.lambda),
+        fit.rounded_loss(&net, &holdout, args.fit.lambda),
         args.out.display(),
         began.elapsed().as_secs_f64()
     );

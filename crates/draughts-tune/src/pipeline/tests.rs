@@ -1,0 +1,171 @@
+use super::*;
+use draughts_core::English;
+use draughts_eval::Weights;
+
+/// A run small enough for a test: two generations of a few short games.
+fn small() -> PipelineConfig {
+    PipelineConfig {
+        generations: 2,
+        games: 16,
+        nodes: 300,
+        label_nodes: Some(400),
+        random_plies: 2,
+        max_plies: 80,
+        window: 2,
+        fit: NetworkFitConfig {
+            epochs: 6,
+            batch: 32,
+            rate: 0.05,
+            hidden: 8,
+            heads: 2,
+            ..NetworkFitConfig::default()
+        },
+        holdout: 0.25,
+        // A wide test, decided in a few pairs either way.
+        sprt: Sprt {
+            elo0: 0.0,
+            elo1: 100.0,
+            alpha: 0.2,
+            beta: 0.2,
+        },
+        sprt_games: 24,
+        sprt_nodes: 200,
+        seed: 5,
+    }
+}
+
+/// No knowledge at all: the first network learns at least the material, and passes.
+fn base() -> LinearEval<English> {
+    LinearEval::new(Weights::ZERO)
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-pipeline-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every file of a run's folder with a checksum of its bytes.
+fn files(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().to_path_buf();
+                let bytes = std::fs::read(&path).unwrap();
+                out.push((name, format!("{:x}", Sha256::digest(&bytes))));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_run_is_reproducible_resumes_to_the_same_files_and_logs_each_stage_once() {
+    let openings = [Position::<English>::initial()];
+    let whole = folder("whole");
+    let outcome = run_pipeline(&small(), &openings, &base(), &whole, &|_| {}).unwrap();
+    assert!(
+        outcome.generations[0].accepted(),
+        "{:?}",
+        outcome.generations
+    );
+    assert_eq!(outcome.best.is_some(), outcome.kept() > 0);
+    // Every generation but the last was kept, and a network was fitted in each.
+    let last = outcome.generations.len() - 1;
+    for (i, g) in outcome.generations.iter().enumerate() {
+        assert_eq!(g.number, i + 1);
+        assert!(g.accepted() || i == last);
+        assert!(g.loss.holdout.is_finite() && g.loss.train.is_finite());
+        assert!(whole
+            .join(format!("gen-{}/candidate.network", i + 1))
+            .exists());
+    }
+    let log = std::fs::read_to_string(whole.join("log")).unwrap();
+    assert!(log.contains("gen-1/play.data: 16 games"), "{log}");
+    assert!(log.contains("gen-1/labels.data: 16 games"), "{log}");
+    assert!(log.contains("gen-2/candidate.network: 8 units, 6 epochs on generations 1-2"));
+    assert!(log.lines().all(|l| l.contains("; SHA-256 ")), "{log}");
+
+    // On one thread, the same files.
+    let one = folder("one-thread");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    pool.install(|| run_pipeline(&small(), &openings, &base(), &one, &|_| {}))
+        .unwrap();
+    assert_eq!(files(&one), files(&whole));
+
+    // Killed after the first generation's fit: the test's pairs and the verdict lost,
+    // the fit's state left. The run goes on to the same files, each stage logged once.
+    let verdict = one.join("gen-1/verdict");
+    let text = std::fs::read_to_string(&verdict).unwrap();
+    for later in ["gen-1/sprt", "gen-1/verdict", "best.network"] {
+        let _ = std::fs::remove_file(one.join(later));
+    }
+    let _ = std::fs::remove_dir_all(one.join("gen-2"));
+    run_pipeline(&small(), &openings, &base(), &one, &|_| {}).unwrap();
+    assert_eq!(std::fs::read_to_string(&verdict).unwrap(), text);
+    assert_eq!(files(&one), files(&whole));
+
+    // Another setting in the same folder is refused.
+    let other = PipelineConfig {
+        nodes: 301,
+        ..small()
+    };
+    let err = run_pipeline(&other, &openings, &base(), &one, &|_| {})
+        .err()
+        .unwrap();
+    assert!(matches!(err, TuneError::ResumeMismatch { .. }), "{err}");
+    std::fs::remove_dir_all(&whole).unwrap();
+    std::fs::remove_dir_all(&one).unwrap();
+}
+
+#[test]
+fn bad_settings_are_refused_before_any_game() {
+    let openings = [Position::<English>::initial()];
+    let dir = folder("bad");
+    let cases = [
+        PipelineConfig {
+            games: 0,
+            ..small()
+        },
+        PipelineConfig {
+            window: 0,
+            ..small()
+        },
+        PipelineConfig {
+            label_nodes: Some(0),
+            ..small()
+        },
+        PipelineConfig {
+            holdout: 1.0,
+            ..small()
+        },
+        PipelineConfig {
+            sprt: Sprt {
+                elo0: 5.0,
+                elo1: 0.0,
+                ..Sprt::default()
+            },
+            ..small()
+        },
+    ];
+    for config in cases {
+        let err = run_pipeline(&config, &openings, &base(), &dir, &|_| {})
+            .err()
+            .unwrap();
+        assert!(matches!(err, TuneError::Config(_)), "{err}");
+    }
+    let none: [Position<English>; 0] = [];
+    assert!(run_pipeline(&small(), &none, &base(), &dir, &|_| {}).is_err());
+    let with_net = base().with_network(Some(Arc::new(Network::zero())));
+    assert!(run_pipeline(&small(), &openings, &with_net, &dir, &|_| {}).is_err());
+    assert!(!dir.exists());
+}
