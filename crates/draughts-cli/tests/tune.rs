@@ -503,6 +503,40 @@ fn a_pipeline_runs_resumes_and_its_network_loads() {
         &path(&dir, "run/gen-1/candidate.network"),
     ]);
     assert!(analysed.contains("bestmove"), "{analysed}");
+    // With the data made apart (`tune data` as the run asks for it, as the cluster
+    // driver does), the same files: the log, which holds their SHA-256, is the same.
+    let apart = path(&dir, "apart");
+    let mut asked = 0;
+    loop {
+        let mut words = args("200").to_vec();
+        let at = words.iter().position(|w| *w == out).unwrap();
+        words[at] = apart.clone();
+        words.push("--data-elsewhere".into());
+        let said = run(&words.iter().map(String::as_str).collect::<Vec<_>>());
+        let Some(json) = said.lines().rev().find(|l| l.starts_with('{')) else {
+            break;
+        };
+        asked += 1;
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        let waiting = &value["waiting"];
+        let mut data = vec!["tune".to_string(), "data".into()];
+        for option in waiting["options"].as_array().unwrap() {
+            data.push(option.as_str().unwrap().into());
+        }
+        let games = waiting["games"].as_u64().unwrap().to_string();
+        let file = waiting["out"].as_str().unwrap().to_string();
+        data.extend([
+            "--quiet".into(),
+            "--games".into(),
+            games,
+            "--out".into(),
+            file,
+        ]);
+        run(&data.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+    assert_eq!(asked, 1);
+    let apart_log = std::fs::read_to_string(dir.join("apart/log")).unwrap();
+    assert_eq!(apart_log, log);
     // Other options in the same folder are refused.
     let other = run_raw(&args("300").each_ref().map(String::as_str));
     assert!(!other.status.success());

@@ -28,6 +28,7 @@ from fastdraughts.cluster import (  # noqa: E402
     merge_shards,
     play_match,
     result_line,
+    run_pipeline,
     self_play_data,
 )
 
@@ -291,3 +292,28 @@ def test_sprt_stops_and_counts_add_up(cluster, draughts, tmp_path):
     assert totals["decided_after_pairs"] <= sum(totals["pentanomial"]) < 200
     assert _pdn_games(pdn) == totals["games"]
     assert "accepted after" in result_line(totals, sprt)
+
+
+PIPELINE_OPTIONS = [
+    "--variant", "english", "--games", "12", "--nodes", "200", "--label-nodes", "300",
+    "--max-plies", "60", "--generations", "1", "--epochs", "1", "--hidden", "8",
+    "--sprt-games", "4", "--sprt-nodes", "100",
+]  # fmt: skip
+
+
+def test_pipeline_with_its_data_on_the_cluster_equals_one_machine(cluster, draughts, tmp_path):
+    """The self-play and the labels in shards of 5 games: the run's files, and so its
+    log (which holds their SHA-256), are those of one machine."""
+    alone = tmp_path / "alone"
+    subprocess.run(
+        [draughts, "tune", "pipeline", "--out", str(alone), *PIPELINE_OPTIONS], check=True, capture_output=True
+    )  # fmt: skip
+    spread = tmp_path / "spread"
+    stops = []
+    summary = run_pipeline(str(spread), PIPELINE_OPTIONS, shard_games=5, binary=draughts, on_stage=stops.append)
+    assert len(stops) == 3  # the self-play, the labels, then the end
+    assert "waiting for" in stops[0] and "--rescore" in stops[1]
+    assert (spread / "log").read_text() == (alone / "log").read_text()
+    for name in ("gen-1/play.data", "gen-1/labels.data", "gen-1/candidate.network", "gen-1/sprt"):
+        assert (spread / name).read_bytes() == (alone / name).read_bytes(), name
+    assert "generation 1:" in summary

@@ -63,7 +63,8 @@ pub use pattern_fit::{
     data_samples, fit_patterns, pattern_samples, PatternFitConfig, PatternFitOutcome, PatternSample,
 };
 pub use pipeline::{
-    run_pipeline, Generation, PipelineConfig, PipelineEvent, PipelineOutcome, Stage, Standing,
+    run_pipeline, DataRequest, DataSource, Generation, PipelineConfig, PipelineEvent,
+    PipelineOutcome, Stage, Standing,
 };
 pub use records::{label_games, records_config};
 pub use rescore::{rescore_config, rescore_data};

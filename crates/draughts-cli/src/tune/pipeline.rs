@@ -11,7 +11,7 @@ use draughts_core::Variant;
 use draughts_engine::openings;
 use draughts_engine::sprt::{Decision, Sprt};
 use draughts_eval::{LinearEval, Weights, HIDDEN};
-use draughts_tune::{run_pipeline, PipelineConfig, PipelineEvent, Stage};
+use draughts_tune::{run_pipeline, DataRequest, DataSource, PipelineConfig, PipelineEvent, Stage};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -67,6 +67,12 @@ pub(super) struct PipelineArgs {
     /// Nodes searched for every move of the tests.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     sprt_nodes: u64,
+    /// Leave the self-play and the labels to someone else (the cluster driver,
+    /// `draughts-cluster pipeline`): the run stops at the first data file it needs that
+    /// is not complete, printing the `draughts tune data` options that make it as a
+    /// line of JSON; run it again once the file is there.
+    #[arg(long)]
+    data_elsewhere: bool,
     /// The run's folder: a run already there resumes (with the same options).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -105,6 +111,49 @@ fn config(args: &PipelineArgs) -> PipelineConfig {
         sprt_nodes: args.sprt_nodes,
         seed: args.play.seed,
     }
+}
+
+/// The options of `draughts tune data` (but `--games`, `--first` and `--out`) that
+/// make the file `request` asks for.
+fn data_options(args: &PipelineArgs, request: &DataRequest) -> Vec<String> {
+    let base = args.out.join("base.weights");
+    let network = request
+        .network
+        .as_ref()
+        .map_or_else(|| "none".into(), |path| path.display().to_string());
+    let config = &request.config;
+    let mut options = vec![
+        "--variant".into(),
+        args.play.variant.name().into(),
+        "--nodes".into(),
+        config.nodes.to_string(),
+    ];
+    match &request.source {
+        Some(source) => options.extend(["--rescore".into(), source.display().to_string()]),
+        None => {
+            options.extend([
+                "--seed".into(),
+                config.seed.to_string(),
+                "--random-plies".into(),
+                config.random_plies.to_string(),
+                "--max-plies".into(),
+                config.max_plies.to_string(),
+                "--threatened".into(),
+            ]);
+            if let Some(openings) = &args.play.openings {
+                options.extend(["--openings".into(), openings.display().to_string()]);
+            }
+        }
+    }
+    options.extend([
+        "--weights".into(),
+        base.display().to_string(),
+        "--patterns".into(),
+        "none".into(),
+        "--network".into(),
+        network,
+    ]);
+    options
 }
 
 fn run_for<V: Variant>(args: &PipelineArgs) -> Result<(), CliError> {
@@ -171,9 +220,34 @@ fn run_for<V: Variant>(args: &PipelineArgs) -> Result<(), CliError> {
             );
         }
     };
-    let outcome =
-        run_pipeline(&config, &openings, &base, &args.out, &show).map_err(|e| e.to_string())?;
+    let data = if args.data_elsewhere {
+        DataSource::Elsewhere
+    } else {
+        DataSource::Here
+    };
+    let outcome = run_pipeline(&config, &openings, &base, &args.out, data, &show)
+        .map_err(|e| e.to_string())?;
     lines.clear();
+    if let Some(request) = &outcome.waiting {
+        let options = data_options(args, request);
+        println!(
+            "waiting for {}: draughts tune data {} --games {} --out {}",
+            request.out.display(),
+            options.join(" "),
+            request.config.games,
+            request.out.display()
+        );
+        let json = serde_json::json!({
+            "waiting": {
+                "generation": request.generation,
+                "out": request.out,
+                "games": request.config.games,
+                "options": options,
+            }
+        });
+        println!("{json}");
+        return Ok(());
+    }
     match &outcome.best {
         Some(_) => println!(
             "{} of {} generations kept: {} ({:.0} s)",

@@ -23,12 +23,13 @@
 //! ```no_run
 //! use draughts_core::{English, Position};
 //! use draughts_eval::{LinearEval, Weights};
-//! use draughts_tune::{run_pipeline, PipelineConfig};
+//! use draughts_tune::{run_pipeline, DataSource, PipelineConfig};
 //!
 //! let base = LinearEval::<English>::new(Weights::ENGLISH.material());
 //! let openings = [Position::<English>::initial()];
 //! let config = PipelineConfig { generations: 3, ..PipelineConfig::default() };
-//! let outcome = run_pipeline(&config, &openings, &base, "english-run".as_ref(), &|_| {})?;
+//! let dir = "english-run".as_ref();
+//! let outcome = run_pipeline(&config, &openings, &base, dir, DataSource::Here, &|_| {})?;
 //! println!("{} generations kept", outcome.kept());
 //! # Ok::<(), draughts_tune::TuneError>(())
 //! ```
@@ -175,6 +176,34 @@ pub enum Stage {
     Test,
 }
 
+/// Who makes the self-play and the labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataSource {
+    /// The pipeline, on this machine's cores.
+    Here,
+    /// Someone else, as `draughts tune data` would (on a cluster, in shards): the run
+    /// stops where it needs a data file that is not complete, with a [`DataRequest`].
+    Elsewhere,
+}
+
+/// A data file a run waits for ([`DataSource::Elsewhere`]): what `draughts tune data`
+/// makes with these settings, the player `base` corrected by `network`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataRequest {
+    /// The generation.
+    pub generation: usize,
+    /// [`Stage::Play`] or [`Stage::Label`].
+    pub stage: Stage,
+    /// The file's settings (its games are the games it must hold).
+    pub config: DataConfig,
+    /// The network of the player, if any (a file of an earlier generation).
+    pub network: Option<PathBuf>,
+    /// The self-play file whose positions a label stage scores again.
+    pub source: Option<PathBuf>,
+    /// The file to write.
+    pub out: PathBuf,
+}
+
 /// What [`run_pipeline`] reports as it goes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PipelineEvent {
@@ -225,6 +254,9 @@ pub struct PipelineOutcome<V: Variant> {
     pub generations: Vec<Generation>,
     /// The last accepted network (also `best.network` in the folder), if any.
     pub best: Option<Arc<Network<V>>>,
+    /// The data file the run stopped for ([`DataSource::Elsewhere`]); `None` once the
+    /// run is over.
+    pub waiting: Option<DataRequest>,
 }
 
 impl<V: Variant> PipelineOutcome<V> {
@@ -237,7 +269,10 @@ impl<V: Variant> PipelineOutcome<V> {
 /// Runs (or resumes) the pipeline in `dir`: generations of self-play from `openings`
 /// by `base` corrected by the best network so far, each followed by labels, a fit and
 /// a test, as the [module](self) describes. `base` is the evaluation the networks
-/// correct (the material, say); it must have no network of its own.
+/// correct (the material, say); it must have no network of its own. With
+/// [`DataSource::Elsewhere`] the run stops at the first data file it needs that is
+/// not complete, and says which ([`PipelineOutcome::waiting`]); run it again once the
+/// file is made.
 ///
 /// # Errors
 /// [`TuneError::Config`] for invalid settings, no openings or a base with a network;
@@ -249,6 +284,7 @@ pub fn run_pipeline<V: Variant>(
     openings: &[Position<V>],
     base: &LinearEval<V>,
     dir: &Path,
+    data: DataSource,
     progress: &(dyn Fn(PipelineEvent) + Sync),
 ) -> Result<PipelineOutcome<V>, TuneError> {
     config.check()?;
@@ -281,14 +317,22 @@ pub fn run_pipeline<V: Variant>(
         openings,
         base,
         dir,
+        data,
         progress,
     };
     let mut outcome = PipelineOutcome {
         generations: Vec::new(),
         best: None,
+        waiting: None,
     };
     for number in 1..=config.generations {
-        let generation = run.generation(number, outcome.best.as_ref())?;
+        let generation = match run.generation(number, outcome.best.as_ref())? {
+            Ok(generation) => generation,
+            Err(request) => {
+                outcome.waiting = Some(request);
+                return Ok(outcome);
+            }
+        };
         let accepted = generation.accepted();
         outcome.generations.push(generation);
         if !accepted {
@@ -317,6 +361,7 @@ struct Run<'a, V: Variant> {
     openings: &'a [Position<V>],
     base: &'a LinearEval<V>,
     dir: &'a Path,
+    data: DataSource,
     progress: &'a (dyn Fn(PipelineEvent) + Sync),
 }
 
@@ -338,36 +383,60 @@ impl<V: Variant> Run<'_, V> {
         (self.progress)(PipelineEvent::Stage { generation, stage });
     }
 
-    /// Plays (or finishes) generation `number` with `best` the network so far.
+    /// Plays (or finishes) generation `number` with `best` the network so far; or,
+    /// with the data made elsewhere, the data file it waits for.
     fn generation(
         &self,
         number: usize,
         best: Option<&Arc<Network<V>>>,
-    ) -> Result<Generation, TuneError> {
+    ) -> Result<Result<Generation, DataRequest>, TuneError> {
         let config = self.config;
         let folder = self.generation_dir(number);
         std::fs::create_dir_all(&folder).map_err(TuneError::io(&folder))?;
         let player = self.base.clone().with_network(best.cloned());
         let data_progress = |p| (self.progress)(PipelineEvent::Data(p));
+        let request = |stage, config, source: Option<&Path>, out: &Path| DataRequest {
+            generation: number,
+            stage,
+            config,
+            network: best.map(|_| self.generation_dir(number - 1).join("candidate.network")),
+            source: source.map(Path::to_path_buf),
+            out: out.to_path_buf(),
+        };
 
         self.stage(number, Stage::Play);
         let play = folder.join("play.data");
-        generate_data(
-            &config.play_config(number),
-            self.openings,
-            &player,
-            &play,
-            &data_progress,
-        )?;
-        let played = read_data::<V>(&play)?;
+        let play_config = config.play_config(number);
+        let played = match self.data {
+            DataSource::Here => {
+                generate_data(&play_config, self.openings, &player, &play, &data_progress)?;
+                read_data::<V>(&play)?
+            }
+            DataSource::Elsewhere => match complete::<V>(&play, &play_config)? {
+                Some(data) => data,
+                None => return Ok(Err(request(Stage::Play, play_config, None, &play))),
+            },
+        };
         self.log_data(number, "play.data", &played, &play)?;
 
         if let Some(nodes) = config.label_nodes {
             self.stage(number, Stage::Label);
             let labels = folder.join("labels.data");
             let label_config = rescore_config(&played, nodes);
-            rescore_data(&label_config, 0, &played, &player, &labels, &data_progress)?;
-            self.log_data(number, "labels.data", &read_data::<V>(&labels)?, &labels)?;
+            let labelled = match self.data {
+                DataSource::Here => {
+                    rescore_data(&label_config, 0, &played, &player, &labels, &data_progress)?;
+                    read_data::<V>(&labels)?
+                }
+                DataSource::Elsewhere => match complete::<V>(&labels, &label_config)? {
+                    Some(data) => data,
+                    None => {
+                        let wanted = request(Stage::Label, label_config, Some(&play), &labels);
+                        return Ok(Err(wanted));
+                    }
+                },
+            };
+            self.log_data(number, "labels.data", &labelled, &labels)?;
         }
         drop(played);
 
@@ -415,11 +484,11 @@ impl<V: Variant> Run<'_, V> {
             generation: number,
             standing,
         });
-        Ok(Generation {
+        Ok(Ok(Generation {
             number,
             loss,
             standing,
-        })
+        }))
     }
 
     /// Fits generation `number`'s network on the window's positions, from `best` (a
@@ -527,6 +596,27 @@ impl<V: Variant> Run<'_, V> {
             .map_err(TuneError::io(&log))?;
         file.write_all(line.as_bytes()).map_err(TuneError::io(&log))
     }
+}
+
+/// The data file at `path` if it holds the games `config` asks for; `None` if it is
+/// not there or holds fewer.
+///
+/// # Errors
+/// [`TuneError::Config`] for a file made with other settings, or damaged.
+fn complete<V: Variant>(path: &Path, config: &DataConfig) -> Result<Option<DataSet<V>>, TuneError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let data = read_data::<V>(path)?;
+    let settings = |c: &DataConfig| DataConfig { games: 0, ..*c };
+    if settings(&data.config) != settings(config) {
+        return Err(TuneError::Config(format!(
+            "{} was made with other settings ({:?}) than the run's ({config:?})",
+            path.display(),
+            data.config
+        )));
+    }
+    Ok((data.games >= config.games).then_some(data))
 }
 
 /// `path` with `suffix` added to its name.

@@ -65,11 +65,17 @@ fn files(dir: &Path) -> Vec<(PathBuf, String)> {
     out
 }
 
+/// The small run of English from its start position in `dir`.
+fn run(dir: &Path, data: DataSource) -> Result<PipelineOutcome<English>, TuneError> {
+    let openings = [Position::<English>::initial()];
+    run_pipeline(&small(), &openings, &base(), dir, data, &|_| {})
+}
+
 #[test]
 fn a_run_is_reproducible_resumes_to_the_same_files_and_logs_each_stage_once() {
     let openings = [Position::<English>::initial()];
     let whole = folder("whole");
-    let outcome = run_pipeline(&small(), &openings, &base(), &whole, &|_| {}).unwrap();
+    let outcome = run(&whole, DataSource::Here).unwrap();
     assert!(
         outcome.generations[0].accepted(),
         "{:?}",
@@ -98,8 +104,7 @@ fn a_run_is_reproducible_resumes_to_the_same_files_and_logs_each_stage_once() {
         .num_threads(1)
         .build()
         .unwrap();
-    pool.install(|| run_pipeline(&small(), &openings, &base(), &one, &|_| {}))
-        .unwrap();
+    pool.install(|| run(&one, DataSource::Here)).unwrap();
     assert_eq!(files(&one), files(&whole));
 
     // Killed after the first generation's fit: the test's pairs and the verdict lost,
@@ -110,16 +115,45 @@ fn a_run_is_reproducible_resumes_to_the_same_files_and_logs_each_stage_once() {
         let _ = std::fs::remove_file(one.join(later));
     }
     let _ = std::fs::remove_dir_all(one.join("gen-2"));
-    run_pipeline(&small(), &openings, &base(), &one, &|_| {}).unwrap();
+    run(&one, DataSource::Here).unwrap();
     assert_eq!(std::fs::read_to_string(&verdict).unwrap(), text);
     assert_eq!(files(&one), files(&whole));
+
+    // With the data made elsewhere (as `tune data` makes it, from the request alone),
+    // the run stops for each file and ends with the same files.
+    let apart = folder("elsewhere");
+    let mut requests = 0;
+    loop {
+        let outcome = run(&apart, DataSource::Elsewhere).unwrap();
+        let Some(request) = outcome.waiting else {
+            break;
+        };
+        requests += 1;
+        let network = request
+            .network
+            .as_ref()
+            .map(|path| Arc::new(load_network::<English>(path).unwrap()));
+        let player = LinearEval::new(Weights::load::<English>(apart.join("base.weights")).unwrap())
+            .with_network(network);
+        match request.source {
+            None => generate_data(&request.config, &openings, &player, &request.out, &|_| {}),
+            Some(source) => {
+                let source = read_data::<English>(&source).unwrap();
+                rescore_data(&request.config, 0, &source, &player, &request.out, &|_| {})
+            }
+        }
+        .unwrap();
+    }
+    assert_eq!(requests, 2 * outcome.generations.len());
+    assert_eq!(files(&apart), files(&whole));
+    std::fs::remove_dir_all(&apart).unwrap();
 
     // Another setting in the same folder is refused.
     let other = PipelineConfig {
         nodes: 301,
         ..small()
     };
-    let err = run_pipeline(&other, &openings, &base(), &one, &|_| {})
+    let err = run_pipeline(&other, &openings, &base(), &one, DataSource::Here, &|_| {})
         .err()
         .unwrap();
     assert!(matches!(err, TuneError::ResumeMismatch { .. }), "{err}");
@@ -158,14 +192,22 @@ fn bad_settings_are_refused_before_any_game() {
         },
     ];
     for config in cases {
-        let err = run_pipeline(&config, &openings, &base(), &dir, &|_| {})
+        let err = run_pipeline(&config, &openings, &base(), &dir, DataSource::Here, &|_| {})
             .err()
             .unwrap();
         assert!(matches!(err, TuneError::Config(_)), "{err}");
     }
     let none: [Position<English>; 0] = [];
-    assert!(run_pipeline(&small(), &none, &base(), &dir, &|_| {}).is_err());
+    assert!(run_pipeline(&small(), &none, &base(), &dir, DataSource::Here, &|_| {}).is_err());
     let with_net = base().with_network(Some(Arc::new(Network::zero())));
-    assert!(run_pipeline(&small(), &openings, &with_net, &dir, &|_| {}).is_err());
+    assert!(run_pipeline(
+        &small(),
+        &openings,
+        &with_net,
+        &dir,
+        DataSource::Here,
+        &|_| {}
+    )
+    .is_err());
     assert!(!dir.exists());
 }

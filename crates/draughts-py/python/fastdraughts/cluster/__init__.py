@@ -14,6 +14,10 @@ B``), a task each, and joins them into the file one machine writes with the same
 --games N``), gathers one PDN and the totals and SPRT decision of ``draughts match
 --tally``, and starts no new shard once the test decides.
 
+``run_pipeline`` runs ``draughts tune pipeline --data-elsewhere`` on the driver and
+plays each data file it stops for as ``self_play_data`` does, until the run is over:
+the files one machine writes.
+
 The command line is ``draughts-cluster`` (``python -m fastdraughts.cluster``). Ray is an
 optional dependency: ``pip install 'fastdraughts[cluster]'``.
 """
@@ -22,6 +26,7 @@ from .data import merge_shards, self_play_data
 from .egdb import EgdbProgress, build_egdb, load_plan
 from .errors import ClusterError
 from .match import play_match, result_line, tally
+from .pipeline import run_pipeline
 
 __all__ = [
     "ClusterError",
@@ -31,6 +36,7 @@ __all__ = [
     "merge_shards",
     "play_match",
     "result_line",
+    "run_pipeline",
     "self_play_data",
     "tally",
 ]

@@ -8,6 +8,7 @@ from .data import self_play_data
 from .egdb import EgdbProgress, build_egdb
 from .errors import ClusterError
 from .match import play_match, result_line
+from .pipeline import run_pipeline
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     data.add_argument("--out", required=True, help="the data file (shards go to OUT.shards, shared by every worker)")
     data.add_argument("--shard-games", type=int, default=64, help="games a task plays")
     data.add_argument("options", nargs=argparse.REMAINDER, help="-- then options of draughts tune data")
+    pipeline = commands.add_parser(
+        "pipeline",
+        help="a network from zero (draughts tune pipeline), its self-play and labels in shards",
+        description="Options after -- go to `draughts tune pipeline` (--variant, --games, --nodes, ...).",
+    )
+    pipeline.add_argument("--out", required=True, help="the run's folder, shared by every worker")
+    pipeline.add_argument("--shard-games", type=int, default=64, help="games a task plays")
+    pipeline.add_argument("options", nargs=argparse.REMAINDER, help="-- then options of draughts tune pipeline")
     return parser
 
 
@@ -96,6 +105,12 @@ def main(argv: Optional[List[str]] = None) -> int:
                 shard_games=args.shard_games, binary=args.draughts, retries=args.retries, on_progress=_draw_games,
             )
             print(f"{args.out} holds {args.games} games")
+        elif args.command == "pipeline":
+            run_pipeline(
+                args.out, _passed(args.options),
+                shard_games=args.shard_games, binary=args.draughts, retries=args.retries,
+                on_stage=lambda text: print(text, end="", flush=True), on_progress=_draw_games,
+            )  # fmt: skip
     except ClusterError as e:
         print(f"draughts-cluster: error: {e}", file=sys.stderr)
         return 1
