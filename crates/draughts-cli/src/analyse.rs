@@ -1,12 +1,12 @@
 //! `draughts analyse`: search one position and print each iteration.
 
-use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
+use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs, OpeningBookArgs};
 use clap::Args;
 use draughts_core::with_variant;
 use draughts_core::{Game, Move, Position, Variant, VariantKind};
 use draughts_engine::engine::human_score;
 use draughts_engine::session::EngineSession;
-use draughts_search::{Control, Limits, SearchInfo};
+use draughts_search::{Control, Limits, SearchInfo, Source};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -35,6 +35,8 @@ pub struct AnalyseArgs {
     verbose: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: OpeningBookArgs,
 }
 
 /// The search time when no limit is given.
@@ -64,8 +66,8 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
         (_, Some(nodes), _) => Limits::nodes(nodes),
         (_, _, time) => Limits::move_time(Duration::from_secs_f64(time.unwrap_or(DEFAULT_SECONDS))),
     };
-    let engine =
-        EngineSession::<V>::from_options(&args.engine.options()).map_err(|e| e.to_string())?;
+    let options = args.book.apply(args.engine.options());
+    let engine = EngineSession::<V>::from_options(&options).map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     writeln!(out, "{root}")?;
     writeln!(out, "{}", root.to_fen())?;
@@ -104,8 +106,16 @@ fn run_variant<V: Variant>(args: &AnalyseArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// One iteration: depth, seldepth, score, nodes, speed, time and the PV in PDN.
+/// One iteration: depth, seldepth, score, nodes, speed, time and the PV in PDN; or the
+/// book's move, score and line.
 fn iteration_line<V: Variant>(root: &Position<V>, info: &SearchInfo<V>) -> String {
+    if info.source == Source::Book {
+        return format!(
+            "book score {:>8} line {}",
+            human_score(info.score),
+            pdn_line(root, &info.pv).join(" ")
+        );
+    }
     format!(
         "depth {:>2} seldepth {:>2} score {:>8} nodes {:>11} nps {:>6.2}M time {:>7.3}s pv {}",
         info.depth,

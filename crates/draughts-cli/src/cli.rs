@@ -3,7 +3,7 @@
 
 use clap::Args;
 use draughts_core::VariantKind;
-use draughts_engine::engine::EngineOptions;
+use draughts_engine::engine::{BookChoice, EngineOptions};
 use std::io;
 use std::path::PathBuf;
 
@@ -93,6 +93,44 @@ impl EngineArgs {
             threats: self.threats.clone(),
             egdb: self.egdb.clone(),
             search: self.search.clone(),
+            ..EngineOptions::default()
+        }
+    }
+}
+
+/// Reads `--book`: `builtin`, `none` or a file.
+pub fn parse_book(text: &str) -> Result<BookChoice, String> {
+    match BookChoice::from(text) {
+        BookChoice::Default => Err("give builtin, none or a book file".into()),
+        choice => Ok(choice),
+    }
+}
+
+/// The opening book of the commands that play or analyse through an engine session.
+#[derive(Args, Debug, Clone)]
+pub struct OpeningBookArgs {
+    /// Opening book: a file (`draughts book build`), `builtin`, or `none` (default: the
+    /// variant's built-in book where one ships). In a book position the engine plays
+    /// the book's move without searching.
+    #[arg(long, value_name = "FILE|builtin|none", value_parser = parse_book)]
+    book: Option<BookChoice>,
+    /// Play any book move scored within this much of the best (hundredths of a man),
+    /// drawn at random; 0 plays the best.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..=1000))]
+    book_margin: i32,
+    /// The seed of that draw (the same seed, the same choices).
+    #[arg(long, default_value_t = 0)]
+    book_seed: u64,
+}
+
+impl OpeningBookArgs {
+    /// `options` with the book these arguments ask for.
+    pub fn apply(&self, options: EngineOptions) -> EngineOptions {
+        EngineOptions {
+            book: self.book.clone().unwrap_or_default(),
+            book_margin: self.book_margin,
+            book_seed: self.book_seed,
+            ..options
         }
     }
 }

@@ -8,6 +8,7 @@
 pub mod agreement;
 pub mod analyse;
 pub mod bench;
+pub mod book;
 pub mod cli;
 pub mod dxp;
 pub mod egdb;

@@ -8,8 +8,8 @@
 use clap::{Parser, Subcommand};
 use draughts_cli::cli::CliError;
 use draughts_cli::{
-    agreement, analyse, bench, dxp, egdb, matches, openings, perft, play, puzzles, review, serve,
-    tactics, tune,
+    agreement, analyse, bench, book, dxp, egdb, matches, openings, perft, play, puzzles, review,
+    serve, tactics, tune,
 };
 use draughts_engine::hub;
 use std::io;
@@ -47,6 +47,9 @@ enum Command {
     /// Play two engines against each other over a set of openings: PDN of the games,
     /// wins/draws/losses and the Elo difference.
     Match(matches::MatchArgs),
+    /// Opening books: build one by drop-out expansion (resumable), its stats, probe a
+    /// position.
+    Book(book::BookArgs),
     /// Generate balanced opening positions for matches (one FEN a line).
     Openings(openings::OpeningsArgs),
     /// Endgame databases: build, plan, probe, stats, verify, repack, compare, latency,
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Book(args) => book::run(&args),
         Command::Openings(args) => openings::run(&args),
         Command::Egdb(args) => egdb::run(&args),
         Command::Tactics(args) => tactics::run(&args),

@@ -1,13 +1,13 @@
 //! `draughts play`: a person against the engine in the terminal.
 
 use crate::analyse::pdn_line;
-use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs};
+use crate::cli::{parse_seconds, parse_variant, CliError, EngineArgs, OpeningBookArgs};
 use clap::Args;
 use draughts_core::with_variant;
 use draughts_core::{Color, Game, Geometry, Piece, Position, Square, Variant, VariantKind};
 use draughts_engine::engine::human_score;
 use draughts_engine::session::EngineSession;
-use draughts_search::{Control, Limits};
+use draughts_search::{Control, Limits, Source};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -28,6 +28,8 @@ pub struct PlayArgs {
     time: f64,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: OpeningBookArgs,
 }
 
 /// `white`/`w` or `black`/`b`, in any case.
@@ -53,8 +55,8 @@ when two captures share their ends), or: moves (list the legal moves), undo (tak
 your last move), help, quit.";
 
 fn run_variant<V: Variant>(args: &PlayArgs) -> Result<(), CliError> {
-    let engine =
-        EngineSession::<V>::from_options(&args.engine.options()).map_err(|e| e.to_string())?;
+    let options = args.book.apply(args.engine.options());
+    let engine = EngineSession::<V>::from_options(&options).map_err(|e| e.to_string())?;
     let human = args.color.unwrap_or(V::FIRST_TO_MOVE);
     let limits = Limits::move_time(Duration::from_secs_f64(args.time));
     let mut game = Game::<V>::new();
@@ -86,12 +88,15 @@ fn run_variant<V: Variant>(args: &PlayArgs) -> Result<(), CliError> {
             let Some(mv) = result.best_move else {
                 return Err("the engine found no move".to_string().into());
             };
+            let how = match result.source {
+                Source::Book => "from its book".to_string(),
+                Source::Search => format!("depth {}", result.depth),
+            };
             writeln!(
                 out,
-                "The engine plays {} (score {}, depth {}).",
+                "The engine plays {} (score {}, {how}).",
                 pos.move_text(&mv),
                 human_score(result.score),
-                result.depth
             )?;
             game.play(&mv).map_err(|e| e.to_string())?;
             continue;

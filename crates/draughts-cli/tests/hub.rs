@@ -177,6 +177,65 @@ fn startup_handshake() {
     engine.close();
 }
 
+/// The `book` parameter: a book file answers at depth 0 without searching; `none`
+/// searches; a file that cannot be used, or `builtin` where none ships, is an error
+/// line, and the engine plays on without a book.
+#[test]
+fn book_moves_come_from_the_book_parameter() {
+    use draughts_engine::book::Book;
+    let start = Position::<International>::initial();
+    let moves = start.legal_moves();
+    let book = Book::from_positions([(&start, 0, vec![(moves[4], 11)])]);
+    let path = std::env::temp_dir().join(format!("hub-book-{}.book", std::process::id()));
+    book.save(&path).unwrap();
+    let file = path.to_string_lossy().into_owned();
+    let mut engine = Engine::ready(&[("hash", "8"), ("book", &file)]);
+    engine.send("pos start");
+    engine.send("level depth=3");
+    engine.send("go think");
+    let (done, infos) = engine.expect("done");
+    assert_eq!(field(&done, "move"), Position::hub_move_text(&moves[4]));
+    assert_eq!(infos.len(), 1, "{infos:?}");
+    assert!(
+        infos[0].starts_with("info depth=0 score=0.11 nodes=0"),
+        "{infos:?}"
+    );
+    engine.send("set-param name=book value=none");
+    engine.send("pos start");
+    engine.send("level depth=2");
+    engine.send("go think");
+    let (_, infos) = engine.expect("done");
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth=2")),
+        "{infos:?}"
+    );
+    let mut unusable = vec![("international", "/nonexistent/x.book", "x.book")];
+    if draughts_engine::book::builtin::<English>().is_none() {
+        unusable.push((
+            "english",
+            "builtin",
+            "no built-in opening book ships for english",
+        ));
+    }
+    for (variant, value, said) in unusable {
+        engine.send(&format!("set-param name=variant value={variant}"));
+        engine.send(&format!("set-param name=book value={value}"));
+        engine.send("init");
+        let (_, before) = engine.expect("ready");
+        let error = before
+            .iter()
+            .find(|l| l.starts_with("error"))
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            error.contains(said) && error.contains("playing without an opening book"),
+            "{before:?}"
+        );
+    }
+    engine.close();
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn think_returns_a_legal_move() {
     let mut engine = Engine::ready(&[("hash", "8")]);

@@ -183,6 +183,51 @@ fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
     format!("hub:sh {}", path.display())
 }
 
+/// Hub engines that announce a `book` parameter are told to leave their book off, in
+/// the form the parameter takes, unless the spec sets it.
+#[test]
+fn hub_engines_play_without_their_book_unless_asked() {
+    let dir = temp_dir("hub-book");
+    let openings = openings(&dir);
+    for (name, kind, asked, expected) in [
+        ("bools", "bool", "", "set-param name=book value=false"),
+        ("texts", "string", "", "set-param name=book value=none"),
+        (
+            "asked",
+            "string",
+            ",book=my.book",
+            "set-param name=book value=my.book",
+        ),
+    ] {
+        let log = dir.join(format!("{name}.log"));
+        let path = dir.join(format!("{name}.sh"));
+        let script = format!(
+            "while read -r line; do\n  echo \"$line\" >> {}\n  case \"$line\" in\n    \
+             hub) echo \"id name={name}\"; echo \"param name=book value=x type={kind}\"; echo wait;;\n    \
+             init) echo ready;;\n    go*) echo done move=99-98;;\n    quit) exit 0;;\n  esac\ndone\n",
+            log.display()
+        );
+        std::fs::write(&path, script).expect("write the fake engine");
+        let engine2 = format!("hub{asked}:sh {}", path.display());
+        let output = run_match(&[
+            "--engine1",
+            "internal:depth=1,hash=1",
+            "--engine2",
+            &engine2,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "2",
+        ]);
+        assert!(output.status.success(), "{name}: {}", text(&output.stderr));
+        let logged = std::fs::read_to_string(&log).expect("the engine's log");
+        let book: Vec<&str> = logged.lines().filter(|l| l.contains("name=book")).collect();
+        assert_eq!(book.first(), Some(&expected), "{name}: {logged}");
+        assert!(book.iter().all(|l| *l == expected), "{name}: {logged}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn faults_lose_the_game_and_the_match_goes_on() {
     let dir = temp_dir("faults");

@@ -568,6 +568,50 @@ async fn weights_and_patterns_files_evaluate_their_variant() {
 }
 
 #[tokio::test]
+async fn a_book_answers_moves_and_analyses_in_its_variant() {
+    use draughts_cli::serve::per_variant::Books;
+    use draughts_core::{English, Position};
+    use draughts_engine::book::Book;
+    use draughts_engine::engine::BookChoice;
+    let dir = scratch("book");
+    let start = Position::<English>::initial();
+    let moves = start.legal_moves();
+    let file = dir.join("english.book");
+    Book::from_positions([(&start, 0, vec![(moves[2], 9)])])
+        .save(&file)
+        .unwrap();
+    let books = Books::load(&BookChoice::File(file.clone())).unwrap();
+    let kinds: Vec<&str> = books.kinds().map(|k| k.name()).collect();
+    assert_eq!(kinds, ["english"]);
+    assert_eq!(Books::load(&BookChoice::Off).unwrap().kinds().count(), 0);
+    let missing = Books::load(&BookChoice::File(dir.join("missing.book")));
+    assert!(missing.err().unwrap().to_string().contains("missing.book"));
+    let base = serve(AppState::new(1, Databases::default()).with_books(books)).await;
+    let client = Client::new();
+    let play = json!({"game": {"variant": "english"}, "time": 0.05});
+    let (status, answer) = post(&client, &format!("{base}/api/play"), play).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["book"], true, "{answer}");
+    assert_eq!(answer["depth"], 0);
+    assert_eq!(answer["move"]["text"], start.move_text(&moves[2]));
+    let url = format!("{base}/api/analyse?variant=english&time=0.2");
+    let text = events(client.get(&url).send().await.unwrap()).await;
+    let info: Value = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("data: "))
+        .find_map(|data| serde_json::from_str(data).ok())
+        .unwrap();
+    assert_eq!(
+        (info["book"].clone(), info["depth"].clone()),
+        (json!(true), json!(0))
+    );
+    // Out of the book, the engine searches.
+    let play = json!({"game": {"variant": "english", "moves": ["9-13"]}, "time": 0.05});
+    let (_, answer) = post(&client, &format!("{base}/api/play"), play).await;
+    assert_eq!(answer["book"], false, "{answer}");
+}
+
+#[tokio::test]
 async fn a_template_file_serves_its_variant() {
     use draughts_cli::serve::per_variant::Templates;
     use draughts_core::{English, International};

@@ -1,6 +1,7 @@
 //! What every front end shares: building a searcher from the user's options, choosing
 //! the variant at run time, and writing scores.
 
+use crate::book::{Book, BookError};
 use draughts_core::{Goal, Variant};
 use draughts_egdb::Database;
 use draughts_eval::{
@@ -43,6 +44,62 @@ pub struct EngineOptions {
     /// Changes to the search's numbers ([`SearchParams::with_changes`]), applied on top
     /// of the variant's defaults ([`SearchParams::for_variant`]); empty for those.
     pub search: String,
+    /// The opening book a session plays from (see [`book`]).
+    pub book: BookChoice,
+    /// With a margin above 0, a session plays any book move scored within it of the
+    /// best (drawn by a generator seeded with [`EngineOptions::book_seed`]); with 0, the
+    /// best.
+    pub book_margin: Score,
+    /// The seed of the choice among book moves.
+    pub book_seed: u64,
+}
+
+/// Which opening book a session plays from.
+///
+/// Read from text (`--book`, the Hub's `book`, a match's `book=`): `builtin`, `none`, a
+/// file's path, or nothing for [`BookChoice::Default`].
+///
+/// ```
+/// use draughts_engine::engine::BookChoice;
+///
+/// assert_eq!(BookChoice::from("builtin"), BookChoice::Builtin);
+/// assert_eq!(BookChoice::from("none"), BookChoice::Off);
+/// assert_eq!(BookChoice::from(""), BookChoice::Default);
+/// assert_eq!(BookChoice::from("my.book"), BookChoice::File("my.book".into()));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum BookChoice {
+    /// The variant's built-in book where one ships, else none.
+    #[default]
+    Default,
+    /// The variant's built-in book; an error where none ships.
+    Builtin,
+    /// The book in this file.
+    File(PathBuf),
+    /// No book.
+    Off,
+}
+
+impl From<&str> for BookChoice {
+    fn from(text: &str) -> BookChoice {
+        match text.trim() {
+            "" => BookChoice::Default,
+            "builtin" => BookChoice::Builtin,
+            "none" => BookChoice::Off,
+            path => BookChoice::File(PathBuf::from(path)),
+        }
+    }
+}
+
+impl std::fmt::Display for BookChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BookChoice::Default => Ok(()),
+            BookChoice::Builtin => f.write_str("builtin"),
+            BookChoice::File(path) => write!(f, "{}", path.display()),
+            BookChoice::Off => f.write_str("none"),
+        }
+    }
 }
 
 impl Default for EngineOptions {
@@ -57,6 +114,9 @@ impl Default for EngineOptions {
             threats: None,
             egdb: None,
             search: String::new(),
+            book: BookChoice::Default,
+            book_margin: 0,
+            book_seed: 0,
         }
     }
 }
@@ -82,6 +142,14 @@ pub enum EngineError {
     /// The changes to the search's numbers.
     #[error(transparent)]
     Search(#[from] ParamsError),
+    /// The opening book file.
+    #[error("opening book: {0}")]
+    Book(#[from] BookError),
+    /// The built-in book asked for in a variant that has none.
+    #[error(
+        "no built-in opening book ships for {0}: give a book file (draughts book build) or none"
+    )]
+    NoBuiltinBook(&'static str),
     /// Templates asked for in a variant whose goal they do not serve.
     #[error("tactical templates are not available for {0}: they prove material gains, and its games are won otherwise")]
     TacticsGoal(&'static str),
@@ -176,6 +244,22 @@ pub fn network<V: Variant>(
     })
 }
 
+/// The opening book `choice` asks for, to share between sessions.
+///
+/// # Errors
+/// [`EngineError::Book`] if the file cannot be read or is not a book of `V`;
+/// [`EngineError::NoBuiltinBook`] for [`BookChoice::Builtin`] where `V` has none.
+pub fn book<V: Variant>(choice: &BookChoice) -> Result<Option<Arc<Book<V>>>, EngineError> {
+    Ok(match choice {
+        BookChoice::Default => crate::book::builtin::<V>(),
+        BookChoice::Builtin => {
+            Some(crate::book::builtin::<V>().ok_or(EngineError::NoBuiltinBook(V::NAME))?)
+        }
+        BookChoice::File(path) => Some(Arc::new(Book::load(path)?)),
+        BookChoice::Off => None,
+    })
+}
+
 /// The endgame database of variant `V` in `dir`, to share between searchers.
 ///
 /// # Errors
@@ -186,8 +270,9 @@ pub fn database<V: Variant>(dir: &Path) -> Result<Arc<Database<V>>, EngineError>
 }
 
 /// What a searcher is made of: the evaluation, and the endgame database and template
-/// oracle if any. Cheap to clone (the table, database and templates are shared), so a
-/// server reads the files once and builds a searcher per client from them.
+/// oracle if any; and the opening book its sessions play from, if any. Cheap to clone
+/// (the table, database, templates and book are shared), so a server reads the files
+/// once and builds a searcher per client from them.
 #[derive(Clone)]
 pub struct EngineParts<V: Variant> {
     evaluator: LinearEval<V>,
@@ -195,6 +280,7 @@ pub struct EngineParts<V: Variant> {
     tactics: Option<Tactics<V>>,
     threats: Option<Tactics<V>>,
     params: SearchParams,
+    book: Option<Arc<Book<V>>>,
 }
 
 impl<V: Variant> EngineParts<V> {
@@ -205,7 +291,8 @@ impl<V: Variant> EngineParts<V> {
     /// cannot be read or is not a combination file of `V` (or the threat file not a
     /// threat file of `V`), and
     /// [`EngineError::TacticsGoal`] if `V`'s games are not won by material;
-    /// [`EngineError::Search`] if the search changes cannot be read.
+    /// [`EngineError::Search`] if the search changes cannot be read; as [`book`] for
+    /// the opening book.
     pub fn load(options: &EngineOptions) -> Result<EngineParts<V>, EngineError> {
         let params = SearchParams::for_variant::<V>().with_changes(&options.search)?;
         let parts = EngineParts {
@@ -224,7 +311,8 @@ impl<V: Variant> EngineParts<V> {
         Ok(parts
             .with_database(database)
             .with_templates(templates.as_ref())
-            .with_threats(threats.as_ref()))
+            .with_threats(threats.as_ref())
+            .with_book(book::<V>(&options.book)?))
     }
 
     /// Parts with `evaluator` alone.
@@ -235,7 +323,19 @@ impl<V: Variant> EngineParts<V> {
             tactics: None,
             threats: None,
             params: SearchParams::for_variant::<V>(),
+            book: None,
         }
+    }
+
+    /// The same parts, with `book` for the sessions to play from.
+    #[must_use]
+    pub fn with_book(self, book: Option<Arc<Book<V>>>) -> EngineParts<V> {
+        EngineParts { book, ..self }
+    }
+
+    /// The opening book, if any.
+    pub fn book(&self) -> Option<&Arc<Book<V>>> {
+        self.book.as_ref()
     }
 
     /// The same parts, consulting `database`.

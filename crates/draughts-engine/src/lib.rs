@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod agreement;
+pub mod book;
 pub mod collection;
 pub mod dxp;
 pub mod engine;

@@ -55,8 +55,8 @@ pub use linear::{
 };
 pub use network::{Network, ACTIVATION_ONE, HIDDEN, KINDS, MAX_INPUT, OUTPUT_SCALE};
 pub use patterns::{
-    flipped_arrangement, rotated_odd_region, rotated_region, Patterns, PatternsError, ARRANGEMENTS,
-    MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
+    flipped_arrangement, fnv1a, rotated_odd_region, rotated_region, Patterns, PatternsError,
+    ARRANGEMENTS, MAX_ODD_REGIONS, MAX_REGIONS, MAX_SLOTS, MAX_VALUE, REGION_SQUARES, VALUE_SCALE,
 };
 pub use phase::Phase;
 pub use strips::{flipped_strip, rotated_strip, STRIPS, STRIP_ARRANGEMENTS, STRIP_SQUARES};

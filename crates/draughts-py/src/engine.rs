@@ -12,14 +12,14 @@ use draughts_core::pdn::{PdnError, PdnGame};
 use draughts_core::{
     with_variant, AnyGame, AnyMove, AnyPosition, EndgameOracle, KnownVariant, Position, VariantKind,
 };
-use draughts_engine::engine::{EngineOptions, EngineParts};
+use draughts_engine::engine::{BookChoice, EngineOptions, EngineParts};
 use draughts_engine::parallel::{self, Event};
 use draughts_engine::puzzles::file::PuzzleError;
 use draughts_engine::puzzles::{self, Finding};
 use draughts_engine::review::batch;
 use draughts_engine::review::{self as core_review, ReviewError, Reviewer, Settings};
 use draughts_engine::session::EngineSession;
-use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult};
+use draughts_search::{database_result, plies_to_end, Control, Limits, SearchResult, Source};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -37,6 +37,7 @@ pub(crate) struct Found {
     nodes: u64,
     seconds: f64,
     pv: Vec<AnyMove>,
+    book: bool,
 }
 
 impl Found {
@@ -56,6 +57,7 @@ impl Found {
             nodes: result.nodes,
             seconds: result.time.as_secs_f64(),
             pv,
+            book: result.source == Source::Book,
         }
     }
 }
@@ -230,7 +232,10 @@ pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
 /// depth=8)`.
 ///
 /// `egdb` is a folder of endgame database files of the variant; `evaluation` a weights
-/// file (`draughts tune ...`) instead of the variant's built-in model. Searches release
+/// file (`draughts tune ...`) instead of the variant's built-in model; `book` an
+/// opening book file (`draughts book build`), `"builtin"` or `"none"` (default: the
+/// variant's built-in book where one ships), from which `analyse` and `play` answer
+/// at once in its positions. Searches release
 /// the GIL; `stop()` from another thread ends the running one, which still returns its
 /// best move so far. One engine runs one search at a time (others wait).
 ///
@@ -291,13 +296,14 @@ impl Engine {
     /// An engine for `variant` with `threads` search threads and a `hash_mb` MiB
     /// transposition table.
     #[new]
-    #[pyo3(signature = (variant = "international", threads = 1, hash_mb = 64, egdb = None, evaluation = None))]
+    #[pyo3(signature = (variant = "international", threads = 1, hash_mb = 64, egdb = None, evaluation = None, book = None))]
     fn new(
         variant: &str,
         threads: usize,
         hash_mb: usize,
         egdb: Option<PathBuf>,
         evaluation: Option<PathBuf>,
+        book: Option<PathBuf>,
     ) -> PyResult<Engine> {
         let kind = errors::variant(variant)?;
         if threads == 0 || threads > 1024 {
@@ -316,6 +322,9 @@ impl Engine {
             threads,
             weights: evaluation,
             egdb,
+            book: book.map_or(BookChoice::Default, |path| {
+                BookChoice::from(path.to_string_lossy().as_ref())
+            }),
             ..EngineOptions::default()
         };
         let searcher =
@@ -339,7 +348,8 @@ impl Engine {
     /// first; with no limit, until `stop()`. Returns a dict: `score` (for the side to
     /// move, `SCORE_MAN` a man), `mate` (plies to a proven end, negative when losing,
     /// else `None`), `database` (`True`/`False` for a database win/loss, else `None`),
-    /// `depth`, `nodes`, `time` (seconds), `nps`, `pv` (moves) and `best_move`.
+    /// `depth`, `nodes`, `time` (seconds), `nps`, `pv` (moves), `best_move`, and `book`
+    /// (`True` when the opening book answered: depth 0, the book's line as `pv`).
     #[pyo3(signature = (board, *, depth = None, nodes = None, time = None))]
     fn analyse<'py>(
         &self,
@@ -361,6 +371,7 @@ impl Engine {
         let pv: Vec<Move> = found.pv.into_iter().map(Move).collect();
         info.set_item("pv", pv)?;
         info.set_item("best_move", found.best_move.map(Move))?;
+        info.set_item("book", found.book)?;
         Ok(info)
     }
 

@@ -65,6 +65,8 @@ def test_errors():
         engine.Engine("english", egdb="/nonexistent/folder")
     with pytest.raises(EngineError):
         engine.Engine("english", evaluation="/nonexistent/weights")
+    with pytest.raises(EngineError, match="opening book"):
+        engine.Engine("english", book="/nonexistent/english.book")
     eng = engine.Engine("english", hash_mb=1)
     with pytest.raises(EngineError, match="this engine plays english"):
         eng.analyse(Board("international"), depth=1)
@@ -72,3 +74,9 @@ def test_errors():
         eng.analyse(Board("english"), time=-1.0)
     with pytest.raises((OverflowError, TypeError)):
         eng.analyse(Board("english"), depth=-1)
+
+
+def test_without_a_book_the_engine_searches():
+    eng = engine.Engine("english", hash_mb=1, book="none")
+    info = eng.analyse(Board("english"), depth=3)
+    assert info["book"] is False and info["depth"] == 3

@@ -40,8 +40,10 @@ mod tt;
 pub use limits::{Clock, Limits};
 pub use oracle::{Combination, TacticalOracle, Threat};
 pub use params::{ParamsError, SearchParams};
-pub use score::{database_result, is_decisive, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN};
-pub use search::{Control, SearchInfo, SearchResult, Searcher, DATABASE_WIN};
+pub use score::{
+    database_result, is_decisive, parent_score, plies_to_end, DRAW, INFINITY, MAX_PLY, WIN,
+};
+pub use search::{Control, SearchInfo, SearchResult, Searcher, Source, DATABASE_WIN};
 pub use time::{moves_left, Budget, HARD_RATIO, INCREMENT_SHARE, LATENCY_RESERVE, MOVE_OVERHEAD};
 pub use tt::{Bound, Entry, Table};
 

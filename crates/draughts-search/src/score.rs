@@ -89,6 +89,22 @@ pub fn database_result(score: Score) -> Option<bool> {
     decided.then_some(score > 0)
 }
 
+/// The score of a move for the side that plays it, from `score`, the value of the
+/// position it leads to for that position's side to move: negated, and a win or loss
+/// one ply further away (as the search counts plies), so that a tree of positions
+/// scored on their own (an opening book's) backs its scores up as the search would.
+///
+/// ```
+/// use draughts_search::{parent_score, WIN};
+///
+/// assert_eq!(parent_score(-35), 35);
+/// // Lost in 4 plies there: won in 5 here.
+/// assert_eq!(parent_score(-(WIN - 4)), WIN - 5);
+/// ```
+pub fn parent_score(score: Score) -> Score {
+    from_table(-score, 1)
+}
+
 /// Converts a score relative to the root into one relative to a node `ply` plies deep,
 /// for storing in the transposition table.
 pub(crate) fn to_table(score: Score, ply: usize) -> Score {

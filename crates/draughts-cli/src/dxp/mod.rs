@@ -11,7 +11,7 @@
 
 mod initiator;
 
-use crate::cli::{CliError, EngineArgs};
+use crate::cli::{CliError, EngineArgs, OpeningBookArgs};
 use clap::Args;
 use draughts_core::Color;
 use draughts_engine::dxp::{follower, DEFAULT_PORT};
@@ -63,6 +63,8 @@ pub struct DxpArgs {
     nodes: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: OpeningBookArgs,
 }
 
 /// Runs `draughts dxp`.
@@ -71,7 +73,7 @@ pub fn run(args: &DxpArgs) -> Result<(), CliError> {
         .name
         .clone()
         .unwrap_or_else(|| format!("draughts {}", env!("CARGO_PKG_VERSION")));
-    let options = args.engine.options();
+    let options = args.book.apply(args.engine.options());
     if let Some(address) = &args.listen {
         let address = listen_address(address)?;
         let listener =

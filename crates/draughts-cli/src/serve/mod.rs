@@ -44,7 +44,7 @@ use clap::Args;
 use draughts_core::VariantKind;
 use draughts_engine::puzzles::Puzzle;
 use error::ApiError;
-use per_variant::{Evaluators, Templates};
+use per_variant::{Books, Evaluators, Templates};
 use slots::{Slots, DEFAULT_PER_CLIENT};
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -84,6 +84,11 @@ pub struct ServeArgs {
     /// recognises its combinations at the leaves (default: none).
     #[arg(long, value_name = "FILE")]
     tactics: Option<PathBuf>,
+    /// Opening book: a file (`draughts book build`) for the variant it names,
+    /// `builtin`, or `none` (default: the built-in book of each variant that has one).
+    /// The engine's moves and analyses answer from it in its positions.
+    #[arg(long, value_name = "FILE|builtin|none", value_parser = crate::cli::parse_book)]
+    book: Option<draughts_engine::engine::BookChoice>,
     /// Puzzle file (`draughts puzzles --out`) to serve in puzzle mode; each puzzle's
     /// variant is the one its `GameType` tag names.
     #[arg(long, value_name = "FILE")]
@@ -100,6 +105,8 @@ pub struct AppState {
     evaluators: Evaluators,
     /// The templates given with `--tactics`.
     templates: Templates,
+    /// The opening books of `--book`.
+    books: Books,
     /// The puzzles of `--puzzles`.
     puzzles: Vec<Puzzle>,
     /// Whether requests must name the loopback interface in their `Host` header.
@@ -115,6 +122,7 @@ impl AppState {
             databases,
             evaluators: Evaluators::default(),
             templates: Templates::default(),
+            books: Books::default(),
             puzzles: Vec::new(),
             loopback_only: true,
         }
@@ -137,6 +145,11 @@ impl AppState {
     /// The same state, recognising the combinations of `templates` in their variant.
     pub fn with_templates(self, templates: Templates) -> AppState {
         AppState { templates, ..self }
+    }
+
+    /// The same state, answering from `books` in their variants.
+    pub fn with_books(self, books: Books) -> AppState {
+        AppState { books, ..self }
     }
 
     /// The same state, serving `puzzles` in puzzle mode.
@@ -254,6 +267,8 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         .map_err(|e| format!("--weights/--patterns: {e}"))?;
     let templates =
         Templates::load(args.tactics.as_deref()).map_err(|e| format!("--tactics: {e}"))?;
+    let books =
+        Books::load(&args.book.clone().unwrap_or_default()).map_err(|e| format!("--book: {e}"))?;
     let puzzles = match &args.puzzles {
         Some(path) => puzzles::load_puzzle_file(path)
             .map_err(|e| format!("--puzzles {}: {e}", path.display()))?,
@@ -265,6 +280,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             .with_per_client(args.max_searches_per_client as usize)
             .with_evaluators(evaluators)
             .with_templates(templates)
+            .with_books(books)
             .with_puzzles(puzzles)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -287,6 +303,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
                 "--tactics has templates of",
                 state.templates.kinds().collect(),
             ),
+            ("opening books for", state.books.kinds().collect()),
         ];
         for (what, kinds) in files {
             let kinds: Vec<VariantKind> = kinds;

@@ -1,10 +1,11 @@
 //! What the server loads once at start-up for some of the variants: the endgame
 //! databases of `--egdb`, the evaluation of `--weights` and `--patterns`, the
-//! combination templates of `--tactics`.
+//! combination templates of `--tactics`, the opening books of `--book`.
 
 use draughts_core::with_variant;
 use draughts_core::{Goal, Variant, VariantKind};
-use draughts_engine::engine::{evaluator, templates, EngineError, EngineOptions};
+use draughts_engine::book::Book;
+use draughts_engine::engine::{book, evaluator, templates, BookChoice, EngineError, EngineOptions};
 use draughts_eval::LinearEval;
 use draughts_tactics::TemplateSet;
 use std::any::Any;
@@ -138,6 +139,35 @@ impl Templates {
     /// The templates of `V`, if the file is of `V`.
     pub fn get<V: Variant>(&self) -> Option<Arc<TemplateSet<V>>> {
         self.0.get::<TemplateSet<V>>()
+    }
+}
+
+/// The opening books `--book` asks for: the built-in ones where they ship, or the
+/// file's for the variant it names.
+#[derive(Clone, Default)]
+pub struct Books(PerVariant);
+
+impl Books {
+    /// The books of `choice` (as [`EngineOptions::book`]).
+    ///
+    /// # Errors
+    /// When no variant can use the choice (the file is missing, unreadable or damaged;
+    /// no built-in book ships): the reason the first variant refused it.
+    pub fn load(choice: &BookChoice) -> Result<Books, EngineError> {
+        PerVariant::load_each(
+            |kind| with_variant!(kind, V => book::<V>(choice).map(|b| b.map(shared)).transpose()),
+        )
+        .map(Books)
+    }
+
+    /// The variants with a book.
+    pub fn kinds(&self) -> impl Iterator<Item = VariantKind> + '_ {
+        self.0.kinds()
+    }
+
+    /// The book of `V`, if there is one.
+    pub fn get<V: Variant>(&self) -> Option<Arc<Book<V>>> {
+        self.0.get::<Arc<Book<V>>>().map(|book| (*book).clone())
     }
 }
 

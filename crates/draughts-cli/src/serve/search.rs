@@ -15,7 +15,7 @@ use draughts_core::with_variant;
 use draughts_core::{Game, Variant, VariantKind};
 use draughts_engine::engine::{evaluator, human_score, EngineOptions, EngineParts, Tactics};
 use draughts_engine::session::EngineSession;
-use draughts_search::{Control, Limits, SearchInfo, SearchResult};
+use draughts_search::{Control, Limits, SearchInfo, SearchResult, Source};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -50,8 +50,10 @@ pub struct PlayResponse {
     pub mv: MoveView,
     /// The score for the side that moved, in words (`+0.25`, `win in 7 plies`).
     pub score: String,
-    /// The depth of the last completed iteration.
+    /// The depth of the last completed iteration (0 for a book move).
     pub depth: u32,
+    /// Whether the move came from the opening book, without a search.
+    pub book: bool,
     /// Milliseconds the engine took for the move.
     pub time_ms: u64,
     /// The game after the move.
@@ -89,6 +91,8 @@ pub struct InfoView {
     pub pv: Vec<MoveView>,
     /// The template figures of the analysis so far, when it uses `--tactics` templates.
     pub tactics: Option<TacticsView>,
+    /// Whether this is the opening book's answer (depth 0, the book's line as `pv`).
+    pub book: bool,
 }
 
 /// What the combination templates of `--tactics` did in one analysis.
@@ -128,6 +132,7 @@ struct DoneView {
     depth: u32,
     nodes: u64,
     tactics: Option<TacticsView>,
+    book: bool,
 }
 
 /// `seconds` if it is a time from 0.01 to `max`.
@@ -153,8 +158,8 @@ fn playable<V: Variant>(request: &GameRequest) -> Result<Game<V>, ApiError> {
 
 impl AppState {
     /// The engine parts of `V`: the server's evaluation (that of `--weights` and
-    /// `--patterns`, or the built-in one), database and templates (an oracle of their
-    /// own, so its figures are counted per search).
+    /// `--patterns`, or the built-in one), database, templates (an oracle of their
+    /// own, so its figures are counted per search) and opening book.
     pub(super) fn parts<V: Variant>(&self) -> Result<EngineParts<V>, ApiError> {
         let evaluator = match self.evaluators.get::<V>() {
             Some(evaluator) => evaluator,
@@ -163,7 +168,8 @@ impl AppState {
         };
         Ok(EngineParts::new(evaluator)
             .with_database(self.databases.get::<V>())
-            .with_templates(self.templates.get::<V>().as_deref()))
+            .with_templates(self.templates.get::<V>().as_deref())
+            .with_book(self.books.get::<V>()))
     }
 
     /// An engine session of `V` over [`AppState::parts`].
@@ -243,6 +249,7 @@ fn played<V: Variant>(
         mv,
         score: human_score(result.score),
         depth: result.depth,
+        book: result.source == Source::Book,
         time_ms: millis(result.time),
         board: board_view(&game),
     })
@@ -316,6 +323,7 @@ fn start_analysis<V: Variant>(
             time_ms: millis(info.time),
             pv: line_view(&root, &info.pv),
             tactics: info_oracle.as_ref().map(TacticsView::of),
+            book: info.source == Source::Book,
         };
         // A slow reader loses iterations rather than holding the search, and the
         // channel's last place is kept for `done` (a quick search has more iterations
@@ -336,6 +344,7 @@ fn start_analysis<V: Variant>(
             depth: result.depth,
             nodes: result.nodes,
             tactics: oracle.as_ref().map(TacticsView::of),
+            book: result.source == Source::Book,
         };
         // There is room: iterations leave the channel's last place to the end.
         if let Ok(event) = Event::default().event("done").json_data(done) {

@@ -8,7 +8,7 @@ pub mod line;
 pub mod params;
 pub mod session;
 
-use crate::engine::{with_variant, EngineError, EngineOptions};
+use crate::engine::{with_variant, BookChoice, EngineError, EngineOptions};
 use crate::session::EngineSession;
 use draughts_search::{Clock, Limits};
 use line::{error_line, excerpt, Line, LineBuilder};
@@ -282,6 +282,9 @@ impl Hub {
             threats: text("threats"),
             egdb: text("egdb-path"),
             search: self.params.text("search").to_string(),
+            book: BookChoice::from(self.params.text("book")),
+            book_margin: i32::try_from(self.params.int("book-margin")).unwrap_or(0),
+            book_seed: u64::try_from(self.params.int("book-seed")).unwrap_or(0),
         };
         let mirrored = self.params.text("english-hub") == "pydraughts";
         let session: Box<dyn Session> = with_variant!(self.params.variant(), V => {
@@ -318,6 +321,12 @@ impl Hub {
                             EngineError::Egdb(_) if options.egdb.is_some() => {
                                 options.egdb = None;
                                 "searching without the endgame database"
+                            }
+                            EngineError::Book(_) | EngineError::NoBuiltinBook(_)
+                                if options.book != BookChoice::Off =>
+                            {
+                                options.book = BookChoice::Off;
+                                "playing without an opening book"
                             }
                             _ => {
                                 self.error(&e.to_string())?;

@@ -96,6 +96,24 @@ pub const PARAMS: &[Spec] = &[
         default: "",
     },
     Spec {
+        name: "book",
+        kind: Kind::Text,
+        default: "",
+    },
+    Spec {
+        name: "book-margin",
+        kind: Kind::Int { min: 0, max: 1000 },
+        default: "0",
+    },
+    Spec {
+        name: "book-seed",
+        kind: Kind::Int {
+            min: 0,
+            max: i64::MAX,
+        },
+        default: "0",
+    },
+    Spec {
         name: "english-hub",
         kind: Kind::Enum {
             values: &["standard", "pydraughts"],

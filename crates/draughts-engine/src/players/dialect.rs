@@ -58,6 +58,7 @@ impl Dialect {
         process.send("hub")?;
         let since = Instant::now();
         let mut announced = Vec::new();
+        let mut book_type = None;
         loop {
             let text = process.expect_line(since, WAIT_TIMEOUT, "wait")?;
             match self {
@@ -76,6 +77,9 @@ impl Dialect {
                         "param" => {
                             if let Some(name) = line.get("name") {
                                 announced.push(name.to_string());
+                                if name == "book" {
+                                    book_type = line.get("type").map(str::to_string);
+                                }
                             }
                         }
                         "wait" => break,
@@ -99,6 +103,18 @@ impl Dialect {
                 "it announces no variant parameter, so it may not play {variant}"
             )),
             _ => {}
+        }
+        // A book would replay the same lines from every opening: off unless asked.
+        if self == Dialect::Hub
+            && announced.iter().any(|p| p == "book")
+            && !params.iter().any(|(name, _)| name == "book")
+        {
+            let off = if book_type.as_deref() == Some("bool") {
+                "false"
+            } else {
+                "none"
+            };
+            process.send(&set_param("book", off))?;
         }
         for (name, value) in params {
             let line = match self {

@@ -2,7 +2,9 @@
 //!
 //! - `internal[:key=value,...]`: the in-process searcher; keys `weights=FILE`,
 //!   `patterns=FILE|none` (as `--weights` and `--patterns`), `tactics=FILE`, `hash=MIB`, `threads=N`, `depth=D`, `nodes=N`, `egdb=DIR` (endgame
-//!   database), `search=CHANGES` (as `--search`).
+//!   database), `search=CHANGES` (as `--search`), `book=builtin|FILE` (an opening
+//!   book: off unless asked, since a book replays the same lines from every opening),
+//!   `book-margin=N` and `book-seed=S` (as `--book-margin`, `--book-seed`).
 //! - `hub[,key=value,...]:COMMAND ARGS`: an external Hub engine started as `COMMAND ARGS`
 //!   (split on white space; quote with `'...'` or `"..."`). Keys `depth=D` and `nodes=N`
 //!   become `level depth=`/`nodes=` instead of the match's time per move; `cwd=DIR` is
@@ -12,7 +14,9 @@
 //!   dialect (Scan 2.0): `depth=D` and `nodes=N` become `depth D`/`nodes N` lines,
 //!   `cwd=DIR` as above, any other key a `set key value` line before `init`. Unless the
 //!   spec sets `book` itself, `set book false` goes first: an opening book would replay
-//!   the same lines from every opening.
+//!   the same lines from every opening. For the same reason a `hub` engine that
+//!   announces a `book` parameter (as `draughts hub` does) is sent `book=none`
+//!   (`false` where the parameter is a bool) unless the spec sets it.
 //! - `dxp[,minutes=M]:HOST:PORT`: a DXP Follower listening at `HOST:PORT` (`draughts dxp
 //!   --listen`, `scan dxp`), International only; `minutes=` sets the minutes per side of
 //!   its GAMEREQ (default: the match's clock, or 75 moves at the time per move, rounded
@@ -21,7 +25,7 @@
 //! With `depth=` or `nodes=` a player searches to that limit instead of the time per
 //! move (a game clock still applies to it).
 
-use crate::engine::EngineOptions;
+use crate::engine::{BookChoice, EngineOptions};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -38,7 +42,7 @@ pub enum SpecError {
     NotKeyValue(String),
     /// A key the internal engine does not have.
     #[error(
-        "unknown internal engine option {0:?}: use weights, patterns, network, tactics, hash, threads, depth, nodes, egdb or search"
+        "unknown internal engine option {0:?}: use weights, patterns, network, tactics, hash, threads, depth, nodes, egdb, search, book, book-margin or book-seed"
     )]
     UnknownKey(String),
     /// A value out of range or not a number.
@@ -211,6 +215,9 @@ impl PlayerSpec {
                 if !options.search.is_empty() {
                     notes.push(format!("search={}", options.search));
                 }
+                if options.book != BookChoice::Off {
+                    notes.push(format!("book={}", options.book));
+                }
                 "draughts".to_string()
             }
             EngineKind::Dxp(dxp) => format!("dxp {}", dxp.address),
@@ -233,6 +240,14 @@ impl PlayerSpec {
     }
 }
 
+/// The options of a bare `internal` spec: the engine's defaults without a book.
+pub fn internal_defaults() -> EngineOptions {
+    EngineOptions {
+        book: BookChoice::Off,
+        ..EngineOptions::default()
+    }
+}
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
@@ -246,7 +261,7 @@ impl FromStr for PlayerSpec {
         let kind = parts.next().unwrap_or("").trim().to_ascii_lowercase();
         let mut options = key_values(parts)?;
         let mut spec = PlayerSpec {
-            kind: EngineKind::Internal(EngineOptions::default()),
+            kind: EngineKind::Internal(internal_defaults()),
             depth: None,
             nodes: None,
         };
@@ -255,7 +270,7 @@ impl FromStr for PlayerSpec {
                 if let Some(rest) = rest {
                     options.extend(key_values(rest.split(','))?);
                 }
-                let mut engine = EngineOptions::default();
+                let mut engine = internal_defaults();
                 for (key, value) in options {
                     match key.as_str() {
                         "weights" => engine.weights = Some(PathBuf::from(value)),
@@ -265,6 +280,9 @@ impl FromStr for PlayerSpec {
                         "threats" => engine.threats = Some(PathBuf::from(value)),
                         "egdb" => engine.egdb = Some(PathBuf::from(value)),
                         "search" => engine.search = value,
+                        "book" => engine.book = BookChoice::from(value.as_str()),
+                        "book-margin" => engine.book_margin = number(&key, &value, 0, 1000)?,
+                        "book-seed" => engine.book_seed = number(&key, &value, 0, u64::MAX)?,
                         "hash" => engine.hash_mib = number(&key, &value, 1, 16384)?,
                         "threads" => engine.threads = number(&key, &value, 1, 64)?,
                         "depth" => spec.depth = Some(number(&key, &value, 1, 100)?),
@@ -388,6 +406,7 @@ fn number<T: FromStr + PartialOrd>(key: &str, value: &str, min: T, max: T) -> Re
                 "hash" => "MiB, 1 to 16384",
                 "threads" => "1 to 64",
                 "depth" => "1 to 100",
+                "book-margin" => "0 to 1000",
                 "minutes" => "1 to 999",
                 _ => "a whole number of at least 1",
             },
@@ -460,7 +479,7 @@ mod tests {
     #[test]
     fn internal_specs() {
         let plain = spec("internal");
-        assert_eq!(plain.kind, EngineKind::Internal(EngineOptions::default()));
+        assert_eq!(plain.kind, EngineKind::Internal(internal_defaults()));
         assert!(!plain.is_fixed());
         assert_eq!(plain.default_name(), "draughts");
         let tuned = spec("internal:weights=/tmp/w.txt,hash=16,threads=2,depth=3");
@@ -499,6 +518,24 @@ mod tests {
             tuned.default_name(),
             "draughts (search=razor-margin=120;reduce-base=0.5, nodes=9)"
         );
+        // The book is off unless asked for.
+        assert_eq!(
+            internal_defaults().book,
+            BookChoice::Off,
+            "matches play without a book"
+        );
+        let booked = spec("internal:book=builtin,book-margin=15,book-seed=4");
+        let EngineKind::Internal(options) = &booked.kind else {
+            panic!("not internal")
+        };
+        assert_eq!(options.book, BookChoice::Builtin);
+        assert_eq!((options.book_margin, options.book_seed), (15, 4));
+        assert_eq!(booked.default_name(), "draughts (book=builtin)");
+        let file = spec("internal:book=/tmp/i.book");
+        let EngineKind::Internal(options) = &file.kind else {
+            panic!("not internal")
+        };
+        assert_eq!(options.book, BookChoice::File("/tmp/i.book".into()));
     }
 
     #[test]
@@ -601,6 +638,7 @@ mod tests {
             ("hub1,book='a b':scan hub", "bad value for book"),
             ("internal:depth=0", "bad value for depth"),
             ("internal:hash=lots", "bad value for hash"),
+            ("internal:book-margin=-1", "bad value for book-margin"),
             ("internal:colour=red", "unknown internal engine option"),
             ("internal:depth", "not key=value"),
             ("hub:", "hub: needs the engine's command"),

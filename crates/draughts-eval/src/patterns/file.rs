@@ -202,7 +202,14 @@ pub(crate) fn format_error(reason: String) -> PatternsError {
     }
 }
 
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+/// The 64-bit FNV-1a hash of `bytes`: the checksum that ends the workspace's binary
+/// model files (pattern tables, networks, opening books).
+///
+/// ```
+/// assert_eq!(draughts_eval::fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_ne!(draughts_eval::fnv1a(b"a"), draughts_eval::fnv1a(b"b"));
+/// ```
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -552,7 +552,8 @@ pub(crate) fn random_positions<V: Variant>(mut seed: u64) -> Vec<Position<V>> {
 }
 
 mod file;
-pub(crate) use file::{fnv1a, format_error, read_file, write_file, Fields};
+pub use file::fnv1a;
+pub(crate) use file::{format_error, read_file, write_file, Fields};
 mod full;
 #[cfg(test)]
 mod tests;

@@ -147,6 +147,7 @@ class Engine:
         hash_mb: int = 64,
         egdb: Optional[_Path] = None,
         evaluation: Optional[_Path] = None,
+        book: Optional[_Path] = None,
     ) -> None: ...
     @property
     def variant(self) -> str: ...

@@ -4,7 +4,7 @@
 //! main thread's [`Pacer`] decides after each iteration whether another one is worth
 //! starting (see [`crate::Budget`]), and the hard limit stops every thread at once.
 
-use super::{SearchInfo, SearchResult, Worker};
+use super::{SearchInfo, SearchResult, Source, Worker};
 use crate::score::{is_decisive, no_move_score, INFINITY, MAX_PLY};
 use crate::time::{Iteration, Pacer};
 use draughts_core::{DrawClock, Move, Position, Variant};
@@ -33,6 +33,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
             nodes: 0,
             time: Duration::ZERO,
             pv: moves.first().copied().into_iter().collect(),
+            source: Source::Search,
         };
         if moves.is_empty() {
             return best;
@@ -109,6 +110,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 nodes: 0,
                 time: Duration::ZERO,
                 pv: pv.clone(),
+                source: Source::Search,
             };
             self.flush_nodes();
             info(&SearchInfo {
@@ -118,6 +120,7 @@ impl<V: Variant, E: Evaluator<V>> Worker<'_, V, E> {
                 nodes: self.shared.nodes.load(Ordering::Relaxed),
                 time: self.shared.start.elapsed(),
                 pv,
+                source: Source::Search,
             });
             let stop = match &mut pacer {
                 Some(pacer) => {

@@ -41,6 +41,20 @@ pub struct SearchInfo<V: Variant> {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move<V>>,
+    /// What produced it: this search, or a book its caller consulted instead.
+    pub source: Source,
+}
+
+/// What produced a [`SearchInfo`] or [`SearchResult`]: the search itself says
+/// [`Source::Search`]; a caller that answers from an opening book instead (the engine
+/// session) says [`Source::Book`], with depth 0 and no nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A search.
+    #[default]
+    Search,
+    /// An opening book.
+    Book,
 }
 
 impl<V: Variant> SearchInfo<V> {
@@ -67,6 +81,8 @@ pub struct SearchResult<V: Variant> {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move<V>>,
+    /// What produced it: this search, or a book its caller consulted instead.
+    pub source: Source,
 }
 
 /// Stop and ponder control of one search, shareable with another thread (for example
@@ -98,6 +114,11 @@ impl Control {
             *at = Some(Instant::now());
         }
         self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether this controls a ponder search still waiting for [`Control::ponder_hit`].
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
     }
 
     /// The control of a ponder search: time limits wait for [`Control::ponder_hit`].

@@ -380,7 +380,7 @@ async function maybeEngineMove(force) {
     clock.redoTimes = [];
     clock.last = { used: answer.time_ms, time };
     $("score").textContent = `${answer.score} (${answer.move.text})`;
-    $("depth").textContent = answer.depth;
+    $("depth").textContent = answer.book ? "book" : answer.depth;
     setBoard(answer.board);
   } catch (error) {
     busy = false;
@@ -414,7 +414,7 @@ function startAnalysis() {
   source.addEventListener("info", (event) => {
     const info = JSON.parse(event.data);
     $("score").textContent = info.score;
-    $("depth").textContent = info.depth;
+    $("depth").textContent = info.book ? "book" : info.depth;
     $("nps").textContent = `${Math.round(info.nps / 1000)} k (${info.nodes} nodes)`;
     $("pv").textContent = info.pv.map((m) => m.text).join(" ");
     pv = info.pv;
