@@ -59,8 +59,8 @@ enum Command {
     /// use, confirm a suite.
     Tactics(tactics::TacticsArgs),
     /// Learn the evaluation: a genetic algorithm (ga), self-play games (selfplay),
-    /// labelled positions (data), logistic fitting (fit), pattern tables (patterns) and
-    /// networks (network).
+    /// labelled positions (data), logistic fitting (fit), pattern tables (patterns),
+    /// networks (network), and a network from zero (pipeline).
     Tune(tune::TuneArgs),
     /// How often the engine's search chooses the move played in master games: the
     /// agreement with a 95% interval, by game phase, and the games the PDN reader
