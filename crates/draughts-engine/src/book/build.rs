@@ -24,7 +24,7 @@ use crate::engine::{EngineParts, EngineSearcher};
 use draughts_core::{Game, Move, Position, Variant};
 use draughts_eval::{fnv1a, Score};
 use draughts_search::{parent_score, Control, Limits, DRAW};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -235,22 +235,18 @@ impl<V: Variant> Tree<V> {
         }
     }
 
-    /// Whether `candidate` is `of` or lies on a line from a root to it.
-    fn leads_to(&self, candidate: u32, of: u32) -> bool {
-        let mut seen = vec![of];
+    /// `of` and every position on a line from a root to it.
+    fn ancestors(&self, of: u32) -> HashSet<u32> {
+        let mut seen = HashSet::from([of]);
         let mut queue = VecDeque::from([of]);
         while let Some(at) = queue.pop_front() {
-            if at == candidate {
-                return true;
-            }
             for &parent in &self.nodes[at as usize].parents {
-                if !seen.contains(&parent) {
-                    seen.push(parent);
+                if seen.insert(parent) {
                     queue.push_back(parent);
                 }
             }
         }
-        false
+        seen
     }
 
     /// Recomputes the value and cost of expanded `at` from its moves; whether they
@@ -307,10 +303,11 @@ impl<V: Variant> Tree<V> {
                 self.add(child, ply + 1, score);
             }
         }
+        let above = self.ancestors(at);
         let mut edges = Vec::with_capacity(moves.len());
         for (mv, child) in moves.iter().zip(&children) {
             let child = self.by_hash[&child.hash()];
-            let target = if self.leads_to(child, at) {
+            let target = if above.contains(&child) {
                 Target::Repetition
             } else {
                 let parents = &mut self.nodes[child as usize].parents;

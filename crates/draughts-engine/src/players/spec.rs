@@ -407,6 +407,7 @@ fn number<T: FromStr + PartialOrd>(key: &str, value: &str, min: T, max: T) -> Re
                 "threads" => "1 to 64",
                 "depth" => "1 to 100",
                 "book-margin" => "0 to 1000",
+                "book-seed" => "a whole number from 0",
                 "minutes" => "1 to 999",
                 _ => "a whole number of at least 1",
             },
