@@ -41,6 +41,31 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
     Some((weights, Arc::new(table)))
 }
 
+/// The files of a variant's default evaluation: its weights, its pattern table if any,
+/// and the network that corrects them.
+struct Model {
+    weights: &'static str,
+    patterns: Option<&'static [u8]>,
+    network: &'static [u8],
+}
+
+/// The default model shipped for the variant named `name`, if any.
+fn model(name: &str) -> Option<Model> {
+    Some(match name {
+        "international" => Model {
+            weights: include_str!("../learned/international-material.weights"),
+            patterns: None,
+            network: include_bytes!("../learned/international.network"),
+        },
+        "english" => Model {
+            weights: include_str!("../learned/english.weights"),
+            patterns: Some(include_bytes!("../learned/english.patterns")),
+            network: include_bytes!("../learned/english.network"),
+        },
+        _ => return None,
+    })
+}
+
 /// The learned network of variant `V`, the correction [`default_eval`] adds to its
 /// weights (and table), if the crate ships one; `None` otherwise.
 ///
@@ -53,19 +78,17 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
 /// assert_eq!(eval.evaluate(&Position::<English>::initial()), 0);
 /// ```
 pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
-    let bytes: &[u8] = match V::NAME {
-        "international" => include_bytes!("../learned/international.network"),
-        "english" => include_bytes!("../learned/english.network"),
-        _ => return None,
-    };
-    Network::<V>::from_bytes(bytes).ok().map(Arc::new)
+    let model = model(V::NAME)?;
+    Network::<V>::from_bytes(model.network).ok().map(Arc::new)
 }
 
 /// The evaluation the engine plays with by default for `V`, if the crate ships a model
-/// for it: International's is the material alone (men 100, kings 300: the weights file
-/// `learned/international-material.weights`) and [`learned_network`], without the other
-/// features or a table; English's is [`learned`]'s weights and table corrected by its
-/// network. `None` for the other variants (the engine then uses the hand-set weights).
+/// for it: weights (with a pattern table in English) corrected by [`learned_network`].
+/// International's weights are the material alone (men 100, kings 300: the file
+/// `learned/international-material.weights`), English's are [`learned`]'s weights and
+/// table; a variant trained by `draughts tune pipeline` ships its run's base weights.
+/// `None` for the variants without a model (the engine then uses the hand-set
+/// weights).
 ///
 /// ```
 /// use draughts_core::{International, Position};
@@ -78,17 +101,16 @@ pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
 /// assert!((1..20).contains(&eval.evaluate(&Position::<International>::initial())));
 /// ```
 pub fn default_eval<V: Variant>() -> Option<LinearEval<V>> {
-    let eval = match V::NAME {
-        "international" => {
-            let text = include_str!("../learned/international-material.weights");
-            LinearEval::new(Weights::parse::<V>(text).ok()?)
+    let model = model(V::NAME)?;
+    let weights = Weights::parse::<V>(model.weights).ok()?;
+    let eval = match model.patterns {
+        Some(bytes) => {
+            LinearEval::with_patterns(weights, Arc::new(Patterns::from_bytes(bytes).ok()?))
         }
-        _ => {
-            let (weights, table) = learned::<V>()?;
-            LinearEval::with_patterns(weights, table)
-        }
+        None => LinearEval::new(weights),
     };
-    Some(eval.with_network(learned_network::<V>()))
+    let network = Network::<V>::from_bytes(model.network).ok()?;
+    Some(eval.with_network(Some(Arc::new(network))))
 }
 
 #[cfg(test)]
