@@ -152,7 +152,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
     };
     let config = if let Some(source) = &args.rescore {
         let source = read_data::<V>(source).map_err(|e| e.to_string())?;
-        let whole = rescore_config(&source, args.nodes);
+        let whole = rescore_config(&source, args.nodes, None);
         let config = DataConfig {
             games: args.count.map_or(whole.games, |n| n as usize),
             ..whole
@@ -162,6 +162,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &source,
             &eval,
+            None,
             &args.out,
             &show,
         )
@@ -176,6 +177,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             seed: args.play.seed,
             threatened: args.threatened,
             rescored: false,
+            database: None,
         };
         let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
         generate_data_from(
@@ -183,6 +185,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &openings,
             &eval,
+            None,
             &args.out,
             &show,
         )
@@ -190,7 +193,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
         config
     } else {
         let games = recorded_games::<V>(&args.pdn)?;
-        let whole = records_config(&games, args.nodes);
+        let whole = records_config(&games, args.nodes, None);
         let wanted = args.count.map_or(games.len(), |n| n as usize);
         if wanted > games.len() {
             return Err(format!(
@@ -208,6 +211,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &games,
             &eval,
+            None,
             &args.out,
             &show,
         )

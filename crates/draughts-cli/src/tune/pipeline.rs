@@ -225,7 +225,7 @@ fn run_for<V: Variant>(args: &PipelineArgs) -> Result<(), CliError> {
     } else {
         DataSource::Here
     };
-    let outcome = run_pipeline(&config, &openings, &base, &args.out, data, &show)
+    let outcome = run_pipeline(&config, &openings, &base, None, &args.out, data, &show)
         .map_err(|e| e.to_string())?;
     lines.clear();
     if let Some(request) = &outcome.waiting {
