@@ -194,7 +194,8 @@ pub enum DataSource {
 }
 
 /// A data file a run waits for ([`DataSource::Elsewhere`]): what `draughts tune data`
-/// makes with these settings, the player `base` corrected by `network`.
+/// makes with these settings, the player `base` corrected by `network`, and the run's
+/// endgame database if it has one (whose fingerprint the settings hold).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataRequest {
     /// The generation.
