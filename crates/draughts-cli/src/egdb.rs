@@ -557,8 +557,11 @@ pub fn play_out<V: Variant>(
             Outcome::Converted(played.game.moves().len() as u32)
         }
         Ending::Rules(status) => Outcome::Ended(status),
-        // A search without a move (a bug) leaves the game unfinished, as the cap does.
-        Ending::MaxPlies(_) | Ending::Fault(..) | Ending::NoStart(..) => Outcome::Unfinished,
+        // A search without a move (a bug) leaves the game unfinished, as the cap does;
+        // `game::play` adjudicates nothing by the database.
+        Ending::MaxPlies(_) | Ending::Database(_) | Ending::Fault(..) | Ending::NoStart(..) => {
+            Outcome::Unfinished
+        }
     }
 }
 

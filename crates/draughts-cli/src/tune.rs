@@ -12,6 +12,7 @@ use crate::progress::StageLines;
 use clap::{Args, Subcommand, ValueEnum};
 use draughts_core::with_variant;
 use draughts_core::{Game, GameResult, Variant, VariantKind};
+use draughts_egdb::Database;
 use draughts_engine::openings;
 use draughts_eval::{Feature, Patterns, Weights};
 use draughts_search::Limits;
@@ -215,6 +216,13 @@ impl SelfPlayOptions {
             ))),
         }
     }
+}
+
+/// The endgame database of `--egdb`, if given.
+fn endgame_database<V: Variant>(dir: Option<&Path>) -> Result<Option<Arc<Database<V>>>, CliError> {
+    dir.map(draughts_engine::engine::database::<V>)
+        .transpose()
+        .map_err(|e| CliError::Message(e.to_string()))
 }
 
 #[derive(Args, Debug)]

@@ -438,6 +438,42 @@ fn data_labels_recorded_games() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Runs `tune pipeline` with `args` and `--data-elsewhere` until it is done, making each
+/// data file it asks for with `tune data` and the options it prints (as the cluster
+/// driver does); the options of each request.
+fn run_apart(args: &[String]) -> Vec<Vec<String>> {
+    let mut requests = Vec::new();
+    loop {
+        let mut words = args.to_vec();
+        words.push("--data-elsewhere".into());
+        let said = run(&words.iter().map(String::as_str).collect::<Vec<_>>());
+        let Some(json) = said.lines().rev().find(|l| l.starts_with('{')) else {
+            return requests;
+        };
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        let waiting = &value["waiting"];
+        let options: Vec<String> = waiting["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| option.as_str().unwrap().to_string())
+            .collect();
+        let mut data = vec!["tune".to_string(), "data".into()];
+        data.extend(options.iter().cloned());
+        let games = waiting["games"].as_u64().unwrap().to_string();
+        let file = waiting["out"].as_str().unwrap().to_string();
+        data.extend([
+            "--quiet".into(),
+            "--games".into(),
+            games,
+            "--out".into(),
+            file,
+        ]);
+        run(&data.iter().map(String::as_str).collect::<Vec<_>>());
+        requests.push(options);
+    }
+}
+
 #[test]
 fn a_pipeline_runs_resumes_and_its_network_loads() {
     let dir = fresh_dir("pipeline");
@@ -506,35 +542,10 @@ fn a_pipeline_runs_resumes_and_its_network_loads() {
     // With the data made apart (`tune data` as the run asks for it, as the cluster
     // driver does), the same files: the log, which holds their SHA-256, is the same.
     let apart = path(&dir, "apart");
-    let mut asked = 0;
-    loop {
-        let mut words = args("200").to_vec();
-        let at = words.iter().position(|w| *w == out).unwrap();
-        words[at] = apart.clone();
-        words.push("--data-elsewhere".into());
-        let said = run(&words.iter().map(String::as_str).collect::<Vec<_>>());
-        let Some(json) = said.lines().rev().find(|l| l.starts_with('{')) else {
-            break;
-        };
-        asked += 1;
-        let value: serde_json::Value = serde_json::from_str(json).unwrap();
-        let waiting = &value["waiting"];
-        let mut data = vec!["tune".to_string(), "data".into()];
-        for option in waiting["options"].as_array().unwrap() {
-            data.push(option.as_str().unwrap().into());
-        }
-        let games = waiting["games"].as_u64().unwrap().to_string();
-        let file = waiting["out"].as_str().unwrap().to_string();
-        data.extend([
-            "--quiet".into(),
-            "--games".into(),
-            games,
-            "--out".into(),
-            file,
-        ]);
-        run(&data.iter().map(String::as_str).collect::<Vec<_>>());
-    }
-    assert_eq!(asked, 1);
+    let mut words = args("200").to_vec();
+    let at = words.iter().position(|w| *w == out).unwrap();
+    words[at] = apart.clone();
+    assert_eq!(run_apart(&words).len(), 1);
     let apart_log = std::fs::read_to_string(dir.join("apart/log")).unwrap();
     assert_eq!(apart_log, log);
     // Other options in the same folder are refused.
@@ -542,5 +553,64 @@ fn a_pipeline_runs_resumes_and_its_network_loads() {
     assert!(!other.status.success());
     let errors = String::from_utf8_lossy(&other.stderr);
     assert!(errors.contains("other settings"), "{errors}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn data_and_a_pipeline_with_an_endgame_database() {
+    let dir = fresh_dir("pipeline-egdb");
+    let (db, empty) = (path(&dir, "english3"), path(&dir, "empty"));
+    let words = |line: &str| {
+        line.split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let attempt = |line: &str| run_raw(&line.split_whitespace().collect::<Vec<_>>());
+    let succeed = |line: &str| run(&line.split_whitespace().collect::<Vec<_>>());
+    succeed(&format!(
+        "egdb build --variant english --pieces 3 --out {db}"
+    ));
+    std::fs::create_dir_all(&empty).unwrap();
+    // A folder without the variant's files is a clear error.
+    let data = path(&dir, "x.data");
+    let none = attempt(&format!(
+        "tune data --variant english --games 1 --egdb {empty} --out {data}"
+    ));
+    assert!(!none.status.success());
+    let errors = String::from_utf8_lossy(&none.stderr);
+    assert!(errors.contains("no english endgame database"), "{errors}");
+
+    // Endgames of six men, so that the games reach the database.
+    let openings = path(&dir, "endgames.fen");
+    let endgames = "W:W21,22,27:B5,6,10\nB:W21,22,27:B5,6,10\nW:W23,26,30:B3,7,11\n";
+    std::fs::write(&openings, endgames).unwrap();
+    let pipeline = |out: &str, egdb: &str| {
+        format!(
+            "tune pipeline --variant english --openings {openings} --games 8 --nodes 200 \
+             --label-nodes 300 --max-plies 80 --generations 1 --epochs 1 --hidden 8 \
+             --sprt-games 4 --sprt-nodes 100 --out {out} {egdb}"
+        )
+    };
+    let (here, with) = (path(&dir, "here"), format!("--egdb {db}"));
+    succeed(&pipeline(&here, &with));
+    let settings = std::fs::read_to_string(dir.join("here/settings")).unwrap();
+    assert!(
+        settings.contains("\negdb 16 slices of [2, 3] pieces"),
+        "{settings}"
+    );
+    // Made apart, each data file is asked for with the database, and the run is the same.
+    let requests = run_apart(&words(&pipeline(&path(&dir, "apart"), &with)));
+    assert_eq!(requests.len(), 2);
+    for options in &requests {
+        let at = options.iter().position(|o| o == "--egdb");
+        let given = at.and_then(|i| options.get(i + 1));
+        assert_eq!(given, Some(&db), "{options:?}");
+    }
+    let log = |run: &str| std::fs::read_to_string(dir.join(run).join("log")).unwrap();
+    assert_eq!(log("apart"), log("here"));
+    // The run resumes only with its database.
+    let without = attempt(&pipeline(&here, ""));
+    assert!(!without.status.success());
+    assert!(String::from_utf8_lossy(&without.stderr).contains("other settings"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,10 +1,12 @@
 //! The game loop: one game between two players (or one player with itself), ended by
-//! the rules, a fault or the ply limit. Every game the workspace plays goes through
-//! [`play`] or [`self_play`]: matches, tournaments and the genetic algorithm, self-play
-//! data, endgame conversions and tactics self-play.
+//! the rules, a fault, the ply limit or (in self-play, if asked) an endgame database. Every game the workspace plays goes through
+//! [`play`], [`self_play`] or [`self_play_until_known`]: matches, tournaments and the
+//! genetic algorithm, self-play data, endgame conversions and tactics self-play.
 
 use draughts_core::pdn::PdnGame;
-use draughts_core::{Color, Game, GameResult, GameStatus, Goal, Move, Position, Variant};
+use draughts_core::{
+    Color, EndgameOracle, Game, GameResult, GameStatus, Goal, Move, Position, Variant, Wld,
+};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -134,6 +136,9 @@ pub enum Ending {
     Rules(GameStatus),
     /// Adjudicated a draw at the ply limit.
     MaxPlies(usize),
+    /// Adjudicated by the endgame database: its value for the side to move of the last
+    /// position ([`self_play_until_known`]).
+    Database(Wld),
     /// The side of this colour lost by a fault.
     Fault(Color, Fault),
     /// A player could not even start the game.
@@ -145,7 +150,7 @@ impl Ending {
     pub fn termination(&self) -> &'static str {
         match self {
             Ending::Rules(_) => "normal",
-            Ending::MaxPlies(_) => "adjudication",
+            Ending::MaxPlies(_) | Ending::Database(_) => "adjudication",
             Ending::Fault(_, fault) | Ending::NoStart(_, fault) => fault.termination(),
         }
     }
@@ -188,6 +193,14 @@ impl<V: Variant> Played<V> {
             }
             Ending::Rules(status) => status.to_string(),
             Ending::MaxPlies(plies) => format!("adjudicated a draw after {plies} plies"),
+            Ending::Database(value) => {
+                let mover = self.game.position().turn();
+                match value {
+                    Wld::Win => format!("{mover} wins: the endgame database's value"),
+                    Wld::Loss => format!("{} wins: the endgame database's value", !mover),
+                    Wld::Draw => "draw: the endgame database's value".to_string(),
+                }
+            }
             Ending::Fault(color, fault) | Ending::NoStart(color, fault) => {
                 format!("{}: {fault}", who(*color))
             }
@@ -238,7 +251,7 @@ pub fn play<V: Variant>(
     black: &mut dyn Player<V>,
     rules: &Rules,
 ) -> Played<V> {
-    play_seated(start, Seats::Two(white, black), rules)
+    play_seated(start, Seats::Two(white, black), rules, None)
 }
 
 /// Plays `start` with `player` on both sides (self-play), and tells it how it ended.
@@ -261,7 +274,49 @@ pub fn self_play<V: Variant>(
     player: &mut dyn Player<V>,
     rules: &Rules,
 ) -> Played<V> {
-    play_seated(start, Seats::One(player), rules)
+    play_seated(start, Seats::One(player), rules, None)
+}
+
+/// As [`self_play`], but the game ends at the first position `database` knows, by its
+/// value ([`Ending::Database`]): the rest of the game is known, so playing it out only
+/// costs time, and a slip, a draw rule or the ply limit could end it otherwise. The
+/// value is the database's, which (as the search's probes) counts no move-count draw
+/// rule.
+///
+/// ```
+/// use draughts_core::{EndgameOracle, English, Position, Variant, Wld};
+/// use draughts_engine::game::{self, Ending, Rules, TimeControl};
+/// use draughts_engine::players::Searching;
+/// use draughts_eval::LinearEval;
+/// use draughts_search::{Limits, Searcher};
+///
+/// /// Knows every position after the first capture: drawn.
+/// struct Drawn;
+///
+/// impl<V: Variant> EndgameOracle<V> for Drawn {
+///     fn max_pieces(&self) -> u32 {
+///         23
+///     }
+///
+///     fn probe(&self, _: &Position<V>) -> Option<Wld> {
+///         Some(Wld::Draw)
+///     }
+/// }
+///
+/// let searcher = Searcher::with_hash_size(LinearEval::<English>::default(), 1);
+/// let mut player = Searching::new(&searcher, Limits::depth(2));
+/// let rules = Rules::untimed(TimeControl::default(), 200);
+/// let played = game::self_play_until_known(Position::initial(), &mut player, &rules, &Drawn);
+/// assert_eq!(played.ending, Ending::Database(Wld::Draw));
+/// assert!(played.game.position().piece_count() < 24);
+/// ```
+pub fn self_play_until_known<V: Variant>(
+    start: Position<V>,
+    player: &mut dyn Player<V>,
+    rules: &Rules,
+    database: &dyn EndgameOracle<V>,
+) -> Played<V> {
+    play_seated(start, Seats::One(player), rules, Some(database))
 }
 
 /// Who sits at the board: two players, or one on both sides.
@@ -295,9 +350,15 @@ impl<V: Variant> Seats<'_, V> {
     }
 }
 
-/// The one game loop: every game the workspace plays goes through it.
-fn play_seated<V: Variant>(start: Position<V>, mut seats: Seats<V>, rules: &Rules) -> Played<V> {
-    let played = play_out(start, &mut seats, rules);
+/// The one game loop: every game the workspace plays goes through it; with a
+/// `database`, a game ends at the first position it knows.
+fn play_seated<V: Variant>(
+    start: Position<V>,
+    mut seats: Seats<V>,
+    rules: &Rules,
+    database: Option<&dyn EndgameOracle<V>>,
+) -> Played<V> {
+    let played = play_out(start, &mut seats, rules, database);
     let _ = seats.each(|player| {
         player.game_over(&played.game, played.result);
         Ok(())
@@ -305,7 +366,12 @@ fn play_seated<V: Variant>(start: Position<V>, mut seats: Seats<V>, rules: &Rule
     played
 }
 
-fn play_out<V: Variant>(start: Position<V>, seats: &mut Seats<V>, rules: &Rules) -> Played<V> {
+fn play_out<V: Variant>(
+    start: Position<V>,
+    seats: &mut Seats<V>,
+    rules: &Rules,
+    database: Option<&dyn EndgameOracle<V>>,
+) -> Played<V> {
     let mut game = Game::from_position(start);
     let mut used = [Usage::default(); 2];
     let lost = |game: Game<V>, color: Color, ending: Ending, used| Played {
@@ -327,6 +393,23 @@ fn play_out<V: Variant>(start: Position<V>, seats: &mut Seats<V>, rules: &Rules)
             return Played {
                 result: status.result(),
                 ending: Ending::Rules(status),
+                game,
+                used,
+            };
+        }
+        let pos = game.position();
+        let known = database
+            .filter(|db| pos.piece_count() <= db.max_pieces())
+            .and_then(|db| db.probe(pos));
+        if let Some(value) = known {
+            let winner = match value {
+                Wld::Win => Some(pos.turn()),
+                Wld::Loss => Some(!pos.turn()),
+                Wld::Draw => None,
+            };
+            return Played {
+                result: winner.map_or(GameResult::Draw, |color| GameStatus::Win(color).result()),
+                ending: Ending::Database(value),
                 game,
                 used,
             };

@@ -1,7 +1,8 @@
 //! Labelled positions for fitting an evaluation: self-play at a fixed node count, each
 //! quiet position (and, if asked, each one where only the opponent can capture) kept
 //! with the game's result and the search's score, in a compact file that grows game by
-//! game and resumes where it stopped.
+//! game and resumes where it stopped. With an endgame database the searches consult it,
+//! and a game ends at the first position it knows, by its value.
 //!
 //! ```
 //! use draughts_core::{English, Position};
@@ -17,10 +18,11 @@
 //!     seed: 7,
 //!     threatened: false,
 //!     rescored: false,
+//!     database: None,
 //! };
 //! let openings = [Position::<English>::initial()];
 //! let eval = LinearEval::<English>::default();
-//! generate_data(&config, &openings, &eval, &path, &|_| {})?;
+//! generate_data(&config, &openings, &eval, None, &path, &|_| {})?;
 //! let data = read_data::<English>(&path)?;
 //! assert_eq!(data.games, 2);
 //! assert!(data.positions.iter().all(|p| p.position.is_quiet() && p.result <= 2));
@@ -36,7 +38,8 @@
 //! [`label_games`](crate::label_games), 0, 0 and the games' checksum), so that a resumed
 //! run cannot mix settings. Version 1 holds quiet self-played positions only; version
 //! 2 adds a fifth `u64` of flags: 1 for [`DataConfig::threatened`] positions kept, 2
-//! for scores from [`rescore_data`](crate::rescore_data).
+//! for scores from [`rescore_data`](crate::rescore_data), 4 for searches that consulted
+//! an endgame database, whose [`database_fingerprint`] follows as a sixth `u64`.
 //! Then one block per game, in game order: the number of positions (`u32`), the
 //! positions, and an FNV-1a checksum (`u32`, the low half) of the block's positions.
 //! A position is 36 bytes: the squares of White's men, Black's men, White's kings and
@@ -46,7 +49,10 @@
 
 use crate::error::TuneError;
 use crate::selfplay::random_start;
-use draughts_core::{Color, Game, GameResult, Kind, Piece, Position, Square, Variant};
+use draughts_core::{
+    Color, EndgameOracle, Game, GameResult, Kind, Piece, Position, Square, Variant,
+};
+use draughts_egdb::Database;
 use draughts_engine::game::{self, Rules, TimeControl};
 use draughts_engine::players::Searching;
 use draughts_eval::{Evaluator, Score};
@@ -54,10 +60,11 @@ use draughts_search::{Limits, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 const MAGIC: &[u8; 4] = b"DLAB";
 /// The version of a file of quiet self-played positions; [`FLAGGED_VERSION`] for one
-/// with flags (threatened positions kept, or re-scored).
+/// with flags (threatened positions kept, re-scored, or an endgame database).
 const VERSION: u32 = 1;
 const FLAGGED_VERSION: u32 = 2;
 
@@ -69,13 +76,15 @@ bitflags::bitflags! {
         const THREATENED = 1;
         /// The scores come from a later, deeper search.
         const RESCORED = 2;
+        /// The searches consulted an endgame database; its fingerprint follows.
+        const DATABASE = 4;
     }
 }
 const RECORD: usize = 36;
 /// Scores beyond this (won or lost positions) are stored as this.
 const SCORE_LIMIT: Score = 30_000;
 /// The transposition table of each game's searches, in MiB.
-pub(crate) const HASH_MIB: usize = 8;
+const HASH_MIB: usize = 8;
 
 /// How the labelled games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +106,20 @@ pub struct DataConfig {
     /// Whether the scores are a later search's, at [`DataConfig::nodes`], of positions
     /// played at another node count ([`rescore_data`](crate::rescore_data)).
     pub rescored: bool,
+    /// The [`database_fingerprint`] of the endgame database the searches consulted, if
+    /// any; in self-play its values also ended the games.
+    pub database: Option<u64>,
+}
+
+/// What tells endgame databases apart in a data file's settings: a hash of the
+/// materials of its slices. Two databases with the same slices hold the same values,
+/// whatever their files' format.
+pub fn database_fingerprint<V: Variant>(database: &Database<V>) -> u64 {
+    database
+        .materials()
+        .fold(fnv1a(V::NAME.as_bytes()), |hash, material| {
+            fnv1a_on(hash, format!("\n{material}").as_bytes())
+        })
 }
 
 /// A labelled position.
@@ -138,27 +161,31 @@ pub struct DataProgress {
 /// Plays games until the file at `path` holds `config.games` (in parallel over rayon's
 /// threads, a batch at a time, written in game order), each from an opening drawn from
 /// `openings` followed by random moves, with `eval` searching `config.nodes` nodes a
-/// move on one thread. A file already there is resumed if it was made with the same
-/// settings; a damaged last block is cut off and played again. `progress` is called
-/// after every batch. Game `i` depends only on the seed, `i` and `eval`, so a file is
-/// the same however often the run stops.
+/// move on one thread. With a `database` the searches consult it, and a game ends at
+/// its first position the database knows, with the database's value for its result
+/// (a position it knows is not kept). A file already there is resumed if it was made
+/// with the same settings; a damaged last block is cut off and played again.
+/// `progress` is called after every batch. Game `i` depends only on the seed, `i`,
+/// `eval` and the database, so a file is the same however often the run stops.
 ///
 /// # Errors
-/// [`TuneError::Config`] without openings or for a file made with other settings,
-/// [`TuneError::Io`] if the file cannot be read or written.
+/// [`TuneError::Config`] without openings, when `config.database` is not the
+/// fingerprint of `database` (or `None` without one), or for a file made with other
+/// settings; [`TuneError::Io`] if the file cannot be read or written.
 pub fn generate_data<V: Variant, E: Evaluator<V> + Clone>(
     config: &DataConfig,
     openings: &[Position<V>],
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
     path: &Path,
     progress: &(dyn Fn(DataProgress) + Sync),
 ) -> Result<(), TuneError> {
-    generate_data_from(config, 0, openings, eval, path, progress)
+    generate_data_from(config, 0, openings, eval, database, path, progress)
 }
 
 /// As [`generate_data`], but the file at `path` holds games `first..config.games` only
 /// (a shard of a run: games can be played apart, since each depends only on the seed,
-/// its index and `eval`). The shards of one run, each after its header (which is the
+/// its index, `eval` and the database). The shards of one run, each after its header (which is the
 /// same for all), concatenated in game order are the file [`generate_data`] writes.
 ///
 /// # Errors
@@ -168,15 +195,42 @@ pub fn generate_data_from<V: Variant, E: Evaluator<V> + Clone>(
     first: usize,
     openings: &[Position<V>],
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
     path: &Path,
     progress: &(dyn Fn(DataProgress) + Sync),
 ) -> Result<(), TuneError> {
     if openings.is_empty() {
         return Err(TuneError::Config("no opening positions".into()));
     }
+    let given = database.map(|db| database_fingerprint(db));
+    if config.database != given {
+        return Err(TuneError::Config(format!(
+            "the settings ask for {}, but {} is given",
+            database_text(config.database),
+            database_text(given)
+        )));
+    }
     extend_file::<V>(config, first, path, progress, &|index| {
-        play_labelled(config, openings, eval, index)
+        play_labelled(config, openings, eval, database, index)
     })
+}
+
+/// A database fingerprint in words.
+fn database_text(fingerprint: Option<u64>) -> String {
+    match fingerprint {
+        Some(fingerprint) => format!("the endgame database {fingerprint:016x}"),
+        None => "no endgame database".to_string(),
+    }
+}
+
+/// A searcher of `eval` for one game's searches, consulting `database`.
+pub(crate) fn game_searcher<V: Variant, E: Evaluator<V> + Clone>(
+    eval: &E,
+    database: Option<&Arc<Database<V>>>,
+) -> Searcher<V, E> {
+    let mut searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
+    searcher.set_endgame_oracle(database.map(|db| Arc::clone(db) as Arc<dyn EndgameOracle<V>>));
+    searcher
 }
 
 /// One game's labelled positions: `(position, side to move's result in halves, score)`.
@@ -250,15 +304,17 @@ pub(crate) fn extend_file<V: Variant>(
     Ok(())
 }
 
-/// One self-play game's labelled positions.
+/// One self-play game's labelled positions; with a `database` the game ends at the
+/// first position it knows.
 fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
     config: &DataConfig,
     openings: &[Position<V>],
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
     index: usize,
 ) -> GameBlock<V> {
     let start = random_start(openings, config.random_plies, config.seed, index);
-    let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
+    let searcher = game_searcher(eval, database);
     let mut scored = Vec::new();
     let record = |game: &Game<V>, found: &SearchResult<V>| {
         let pos = *game.position();
@@ -269,7 +325,11 @@ fn play_labelled<V: Variant, E: Evaluator<V> + Clone>(
     let mut player =
         Searching::new(&searcher, Limits::nodes(config.nodes)).observed(Box::new(record));
     let rules = Rules::untimed(TimeControl::default(), config.max_plies);
-    let result = game::self_play(start, &mut player, &rules).result;
+    let result = match database {
+        Some(database) => game::self_play_until_known(start, &mut player, &rules, &**database),
+        None => game::self_play(start, &mut player, &rules),
+    }
+    .result;
     drop(player);
     with_result(scored, result)
 }
@@ -303,6 +363,7 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     let mut flags = Flags::empty();
     flags.set(Flags::THREATENED, config.threatened);
     flags.set(Flags::RESCORED, config.rescored);
+    flags.set(Flags::DATABASE, config.database.is_some());
     let version = if flags.is_empty() {
         VERSION
     } else {
@@ -321,6 +382,9 @@ fn header<V: Variant>(config: &DataConfig) -> Vec<u8> {
     }
     if !flags.is_empty() {
         out.extend_from_slice(&flags.bits().to_le_bytes());
+    }
+    if let Some(fingerprint) = config.database {
+        out.extend_from_slice(&fingerprint.to_le_bytes());
     }
     out
 }
@@ -386,9 +450,13 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
     let mut at = 9 + name_len;
     let mut numbers = [0u64; 5];
     let fields = if version == VERSION { 4 } else { 5 };
-    for n in &mut numbers[..fields] {
-        *n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
+    let mut next = || -> Result<u64, Bad> {
+        let n = u64::from_le_bytes(word(at, 8)?.try_into().unwrap_or_default());
         at += 8;
+        Ok(n)
+    };
+    for n in &mut numbers[..fields] {
+        *n = next()?;
     }
     let bad_flags = || {
         Bad(format!(
@@ -400,6 +468,11 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
     if (version == FLAGGED_VERSION) == flags.is_empty() {
         return Err(bad_flags());
     }
+    let database = if flags.contains(Flags::DATABASE) {
+        Some(next()?)
+    } else {
+        None
+    };
     let config = DataConfig {
         games: 0,
         nodes: numbers[0],
@@ -408,6 +481,7 @@ fn scan<V: Variant>(bytes: &[u8]) -> Result<(DataConfig, Vec<Block>), Bad> {
         seed: numbers[3],
         threatened: flags.contains(Flags::THREATENED),
         rescored: flags.contains(Flags::RESCORED),
+        database,
     };
     let mut blocks = Vec::new();
     while at < bytes.len() {
@@ -543,6 +617,7 @@ mod tests {
             seed: 3,
             threatened: false,
             rescored: false,
+            database: None,
         }
     }
 
@@ -555,9 +630,9 @@ mod tests {
         let (whole, first, second) = (temp("all"), temp("shard0"), temp("shard1"));
         let openings = [Position::<English>::initial()];
         let eval = LinearEval::<English>::default();
-        generate_data(&config(9), &openings, &eval, &whole, &|_| {}).expect("plays");
-        generate_data_from(&config(4), 0, &openings, &eval, &first, &|_| {}).expect("plays");
-        generate_data_from(&config(9), 4, &openings, &eval, &second, &|_| {}).expect("plays");
+        generate_data(&config(9), &openings, &eval, None, &whole, &|_| {}).expect("plays");
+        generate_data_from(&config(4), 0, &openings, &eval, None, &first, &|_| {}).expect("plays");
+        generate_data_from(&config(9), 4, &openings, &eval, None, &second, &|_| {}).expect("plays");
         let head = header::<English>(&config(9)).len();
         let mut joined = std::fs::read(&first).expect("written");
         joined.extend_from_slice(&std::fs::read(&second).expect("written")[head..]);
@@ -572,13 +647,13 @@ mod tests {
         let (whole, parts) = (temp("whole"), temp("parts"));
         let openings = [Position::<English>::initial()];
         let eval = LinearEval::<English>::default();
-        generate_data(&config(20), &openings, &eval, &whole, &|_| {}).expect("plays");
-        generate_data(&config(7), &openings, &eval, &parts, &|_| {}).expect("plays");
+        generate_data(&config(20), &openings, &eval, None, &whole, &|_| {}).expect("plays");
+        generate_data(&config(7), &openings, &eval, None, &parts, &|_| {}).expect("plays");
         // An interrupted write: half a block at the end.
         let mut bytes = std::fs::read(&parts).expect("written");
         bytes.extend_from_slice(&[5, 0, 0, 0, 1, 2, 3]);
         std::fs::write(&parts, &bytes).expect("written");
-        generate_data(&config(20), &openings, &eval, &parts, &|_| {}).expect("resumes");
+        generate_data(&config(20), &openings, &eval, None, &parts, &|_| {}).expect("resumes");
         assert_eq!(std::fs::read(&whole).ok(), std::fs::read(&parts).ok());
         let data = read_data::<English>(&whole).expect("reads");
         assert_eq!((data.games, data.config.nodes), (20, 300));
@@ -591,7 +666,7 @@ mod tests {
             seed: 4,
             ..config(30)
         };
-        assert!(generate_data(&other, &openings, &eval, &whole, &|_| {}).is_err());
+        assert!(generate_data(&other, &openings, &eval, None, &whole, &|_| {}).is_err());
         assert!(read_data::<draughts_core::International>(&whole).is_err());
         // Damage inside the file is an error, not a silent cut.
         let mut damaged = std::fs::read(&whole).expect("written");
@@ -612,8 +687,8 @@ mod tests {
             threatened: true,
             ..config(12)
         };
-        generate_data(&config(12), &openings, &eval, &quiet, &|_| {}).expect("plays");
-        generate_data(&with, &openings, &eval, &threatened, &|_| {}).expect("plays");
+        generate_data(&config(12), &openings, &eval, None, &quiet, &|_| {}).expect("plays");
+        generate_data(&with, &openings, &eval, None, &threatened, &|_| {}).expect("plays");
         let quiet_data = read_data::<English>(&quiet).expect("reads");
         let data = read_data::<English>(&threatened).expect("reads");
         assert!(data.config.threatened && !quiet_data.config.threatened);
@@ -626,7 +701,7 @@ mod tests {
         assert!(!others.is_empty());
         assert!(others.iter().all(|p| !p.position.has_capture()));
         // A run cannot resume a file that keeps other positions.
-        assert!(generate_data(&with, &openings, &eval, &quiet, &|_| {}).is_err());
+        assert!(generate_data(&with, &openings, &eval, None, &quiet, &|_| {}).is_err());
         // A file of quiet positions holding a threatened one is damaged.
         let mut bytes = std::fs::read(&threatened).expect("written");
         bytes[4] = 1;
@@ -636,6 +711,31 @@ mod tests {
         for path in [quiet, threatened] {
             std::fs::remove_file(path).ok();
         }
+    }
+
+    #[test]
+    fn a_database_is_recorded_and_must_be_the_one_given() {
+        let (path, dir) = (temp("egdb"), temp("egdb-dir"));
+        draughts_egdb::build::<English>(&dir, 2, &Default::default()).expect("builds");
+        let db = Arc::new(Database::open_nonempty(&dir).expect("opens"));
+        let openings = [Position::<English>::initial()];
+        let eval = LinearEval::<English>::default();
+        let with = DataConfig {
+            database: Some(database_fingerprint(&db)),
+            ..config(2)
+        };
+        generate_data(&with, &openings, &eval, Some(&db), &path, &|_| {}).expect("plays");
+        let data = read_data::<English>(&path).expect("reads");
+        assert_eq!(data.config, with);
+        // The settings and the database given must agree; a file made with a database
+        // is not resumed without one.
+        let other = temp("egdb-other");
+        assert!(generate_data(&with, &openings, &eval, None, &other, &|_| {}).is_err());
+        assert!(generate_data(&config(2), &openings, &eval, Some(&db), &other, &|_| {}).is_err());
+        assert!(generate_data(&config(4), &openings, &eval, None, &path, &|_| {}).is_err());
+        assert!(!other.exists());
+        std::fs::remove_file(&path).ok();
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

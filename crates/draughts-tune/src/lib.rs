@@ -45,7 +45,8 @@ mod state;
 mod tournament;
 
 pub use dataset::{
-    generate_data, generate_data_from, read_data, DataConfig, DataProgress, DataSet, Labelled,
+    database_fingerprint, generate_data, generate_data_from, read_data, DataConfig, DataProgress,
+    DataSet, Labelled,
 };
 pub use error::TuneError;
 pub use fit::{

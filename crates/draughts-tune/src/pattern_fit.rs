@@ -533,9 +533,10 @@ mod tests {
             seed: 5,
             threatened: false,
             rescored: false,
+            database: None,
         };
         let eval = LinearEval::<English>::default();
-        crate::generate_data(&config, &[Position::initial()], &eval, &path, &|_| {})
+        crate::generate_data(&config, &[Position::initial()], &eval, None, &path, &|_| {})
             .expect("plays");
         let data = crate::read_data::<English>(&path).expect("reads");
         std::fs::remove_file(&path).ok();

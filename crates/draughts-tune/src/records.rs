@@ -14,8 +14,8 @@
 //! }
 //! let games = [(game, GameResult::Draw)];
 //! let path = std::env::temp_dir().join(format!("records-doc-{}.data", std::process::id()));
-//! let config = records_config(&games, 500);
-//! label_games(&config, 0, &games, &LinearEval::<English>::default(), &path, &|_| {})?;
+//! let config = records_config(&games, 500, None);
+//! label_games(&config, 0, &games, &LinearEval::<English>::default(), None, &path, &|_| {})?;
 //! let data = read_data::<English>(&path)?;
 //! // The five positions of the game are quiet, each a draw for its side to move.
 //! assert_eq!(data.positions.len(), 5);
@@ -25,18 +25,26 @@
 //! ```
 
 use crate::dataset::{
-    extend_file, fnv1a_on, stored_score, with_result, written_block, GameBlock, HASH_MIB,
+    database_fingerprint, extend_file, fnv1a_on, game_searcher, stored_score, with_result,
+    written_block, GameBlock,
 };
 use crate::{DataConfig, DataProgress, TuneError};
 use draughts_core::{Game, GameResult, Variant};
+use draughts_egdb::Database;
 use draughts_eval::Evaluator;
-use draughts_search::{Control, Limits, Searcher};
+use draughts_search::{Control, Limits};
 use std::path::Path;
+use std::sync::Arc;
 
-/// The settings of a file labelling `games` at `nodes` nodes a position: every game,
-/// no random plies and a ply limit of 0 (the marks of recorded games), and for a seed
-/// the games' checksum, so that a run resumes only on the same games.
-pub fn records_config<V: Variant>(games: &[(Game<V>, GameResult)], nodes: u64) -> DataConfig {
+/// The settings of a file labelling `games` at `nodes` nodes a position, consulting
+/// `database`: every game, no random plies and a ply limit of 0 (the marks of recorded
+/// games), and for a seed the games' checksum, so that a run resumes only on the same
+/// games.
+pub fn records_config<V: Variant>(
+    games: &[(Game<V>, GameResult)],
+    nodes: u64,
+    database: Option<&Arc<Database<V>>>,
+) -> DataConfig {
     DataConfig {
         games: games.len(),
         nodes,
@@ -45,39 +53,42 @@ pub fn records_config<V: Variant>(games: &[(Game<V>, GameResult)], nodes: u64) -
         seed: checksum(games),
         threatened: false,
         rescored: false,
+        database: database.map(|db| database_fingerprint(db)),
     }
 }
 
 /// Labels games `first..config.games` of `games` into the file at `path` (in parallel
 /// over rayon's threads, written in game order): each quiet position before a move,
 /// and the last one if the game is not over, scored by `eval` searching
-/// `config.nodes` nodes on one thread with the game's history, and labelled with the
-/// game's result. A file already there is resumed if it labels the same games at the
-/// same node count; shards (`first` > 0) join as those of
+/// `config.nodes` nodes on one thread with the game's history (consulting `database`),
+/// and labelled with the game's result. A file already there is resumed if it labels
+/// the same games at the same node count; shards (`first` > 0) join as those of
 /// [`generate_data_from`](crate::generate_data_from) do. `progress` is called after
 /// every batch.
 ///
 /// # Errors
-/// [`TuneError::Config`] if `config` is not [`records_config`]'s for `games` (at most
-/// as many games), a game has no result (a win or a draw), or the file was made with
-/// other settings; [`TuneError::Io`] if the
-/// file cannot be read or written.
+/// [`TuneError::Config`] if `config` is not [`records_config`]'s for `games` and
+/// `database` (at most as many games), a game has no result (a win or a draw), or the
+/// file was made with other settings; [`TuneError::Io`] if the file cannot be read or
+/// written.
 pub fn label_games<V: Variant, E: Evaluator<V> + Clone>(
     config: &DataConfig,
     first: usize,
     games: &[(Game<V>, GameResult)],
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
     path: &Path,
     progress: &(dyn Fn(DataProgress) + Sync),
 ) -> Result<(), TuneError> {
-    let whole = records_config(games, config.nodes);
+    let whole = records_config(games, config.nodes, database);
     let wanted = DataConfig {
         games: config.games,
         ..whole
     };
     if config.games > games.len() || *config != wanted {
         return Err(TuneError::Config(format!(
-            "the settings {config:?} are not those of these {} games at {} nodes",
+            "the settings {config:?} are not those of these {} games at {} nodes with the \
+             endgame database given",
             games.len(),
             config.nodes
         )));
@@ -90,7 +101,7 @@ pub fn label_games<V: Variant, E: Evaluator<V> + Clone>(
     }
     extend_file::<V>(config, first, path, progress, &|index| {
         let (game, result) = &games[index];
-        label_game(game, *result, config.nodes, eval)
+        label_game(game, *result, config.nodes, eval, database)
     })
 }
 
@@ -99,8 +110,9 @@ fn label_game<V: Variant, E: Evaluator<V> + Clone>(
     result: GameResult,
     nodes: u64,
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
 ) -> GameBlock<V> {
-    let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
+    let searcher = game_searcher(eval, database);
     let mut replay = Game::from_position(*game.start());
     let mut scored = Vec::new();
     let mut moves = game.moves().iter();
@@ -178,10 +190,11 @@ mod tests {
         let (games, path) = (games(), temp("labels"));
         let eval = LinearEval::<English>::default();
         label_games(
-            &records_config(&games, 300),
+            &records_config(&games, 300, None),
             0,
             &games,
             &eval,
+            None,
             &path,
             &|_| {},
         )
@@ -212,11 +225,11 @@ mod tests {
     fn shards_resume_and_other_games_are_refused() {
         let (games, whole, first, second) = (games(), temp("all"), temp("s0"), temp("s1"));
         let eval = LinearEval::<English>::default();
-        let config = records_config(&games, 300);
-        label_games(&config, 0, &games, &eval, &whole, &|_| {}).expect("labels");
+        let config = records_config(&games, 300, None);
+        label_games(&config, 0, &games, &eval, None, &whole, &|_| {}).expect("labels");
         let part = DataConfig { games: 1, ..config };
-        label_games(&part, 0, &games, &eval, &first, &|_| {}).expect("labels");
-        label_games(&config, 1, &games, &eval, &second, &|_| {}).expect("labels");
+        label_games(&part, 0, &games, &eval, None, &first, &|_| {}).expect("labels");
+        label_games(&config, 1, &games, &eval, None, &second, &|_| {}).expect("labels");
         let mut joined = std::fs::read(&first).expect("written");
         let head = joined.len()
             - (std::fs::read(&whole).expect("written").len()
@@ -224,20 +237,20 @@ mod tests {
         joined.extend_from_slice(&std::fs::read(&second).expect("written")[head..]);
         assert_eq!(std::fs::read(&whole).ok(), Some(joined));
         // The first shard resumed to the whole run is the whole file.
-        label_games(&config, 0, &games, &eval, &first, &|_| {}).expect("resumes");
+        label_games(&config, 0, &games, &eval, None, &first, &|_| {}).expect("resumes");
         assert_eq!(std::fs::read(&whole).ok(), std::fs::read(&first).ok());
         // Other games (one result changed) make another checksum: refused.
         let mut other = games.clone();
         other[0].1 = GameResult::WhiteWins;
-        let theirs = records_config(&other, 300);
+        let theirs = records_config(&other, 300, None);
         assert_ne!(theirs.seed, config.seed);
-        assert!(label_games(&theirs, 0, &other, &eval, &whole, &|_| {}).is_err());
-        assert!(label_games(&config, 0, &other, &eval, &temp("x"), &|_| {}).is_err());
+        assert!(label_games(&theirs, 0, &other, &eval, None, &whole, &|_| {}).is_err());
+        assert!(label_games(&config, 0, &other, &eval, None, &temp("x"), &|_| {}).is_err());
         let more = DataConfig { games: 4, ..config };
-        assert!(label_games(&more, 0, &games, &eval, &temp("y"), &|_| {}).is_err());
+        assert!(label_games(&more, 0, &games, &eval, None, &temp("y"), &|_| {}).is_err());
         other[0].1 = GameResult::Unfinished;
-        let unfinished = records_config(&other, 300);
-        assert!(label_games(&unfinished, 0, &other, &eval, &temp("z"), &|_| {}).is_err());
+        let unfinished = records_config(&other, 300, None);
+        assert!(label_games(&unfinished, 0, &other, &eval, None, &temp("z"), &|_| {}).is_err());
         for path in [whole, first, second] {
             std::fs::remove_file(path).ok();
         }

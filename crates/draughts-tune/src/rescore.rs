@@ -1,7 +1,7 @@
 //! Deeper labels for positions already played: every position of a data file searched
 //! again at another node count, its game's result kept, written as a new data file.
 //! Self-play at a few thousand nodes a move is cheap; a deeper search's score on the same
-//! positions is a better target for a fit.
+//! positions is a better target for a fit. The search may consult an endgame database.
 //!
 //! ```
 //! use draughts_core::{English, Position};
@@ -21,11 +21,13 @@
 //!     seed: 7,
 //!     threatened: false,
 //!     rescored: false,
+//!     database: None,
 //! };
 //! let eval = LinearEval::<English>::default();
-//! generate_data(&config, &[Position::initial()], &eval, &played, &|_| {})?;
+//! generate_data(&config, &[Position::initial()], &eval, None, &played, &|_| {})?;
 //! let source = read_data::<English>(&played)?;
-//! rescore_data(&rescore_config(&source, 1000), 0, &source, &eval, &deeper, &|_| {})?;
+//! let config = rescore_config(&source, 1000, None);
+//! rescore_data(&config, 0, &source, &eval, None, &deeper, &|_| {})?;
 //! let labelled = read_data::<English>(&deeper)?;
 //! assert!(labelled.config.rescored && labelled.config.nodes == 1000);
 //! assert_eq!(labelled.positions.len(), source.positions.len());
@@ -34,52 +36,61 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::dataset::{extend_file, stored_score, HASH_MIB};
+use crate::dataset::{database_fingerprint, extend_file, game_searcher, stored_score};
 use crate::{DataConfig, DataProgress, DataSet, TuneError};
 use draughts_core::{Game, Variant};
+use draughts_egdb::Database;
 use draughts_eval::Evaluator;
-use draughts_search::{Control, Limits, Searcher};
+use draughts_search::{Control, Limits};
 use std::path::Path;
+use std::sync::Arc;
 
-/// The settings of `source`'s positions re-scored at `nodes` nodes: all its games, its
-/// settings otherwise, marked [`DataConfig::rescored`].
-pub fn rescore_config<V: Variant>(source: &DataSet<V>, nodes: u64) -> DataConfig {
+/// The settings of `source`'s positions re-scored at `nodes` nodes consulting
+/// `database`: all its games, its settings otherwise, marked [`DataConfig::rescored`].
+pub fn rescore_config<V: Variant>(
+    source: &DataSet<V>,
+    nodes: u64,
+    database: Option<&Arc<Database<V>>>,
+) -> DataConfig {
     DataConfig {
         games: source.games,
         nodes,
         rescored: true,
+        database: database.map(|db| database_fingerprint(db)),
         ..source.config
     }
 }
 
 /// Writes games `first..config.games` of `source` to the file at `path` (in parallel
 /// over rayon's threads, in game order), each position with its result and a new score:
-/// `eval` searching `config.nodes` nodes on one thread, from the position alone (the
-/// file holds no moves, so no history), the positions of a game in order on one
-/// transposition table. A file already there is resumed if it was made with the same
-/// settings; shards (`first` > 0) join as those of
+/// `eval` searching `config.nodes` nodes on one thread (consulting `database`), from
+/// the position alone (the file holds no moves, so no history), the positions of a
+/// game in order on one transposition table. A file already there is resumed if it was
+/// made with the same settings; shards (`first` > 0) join as those of
 /// [`generate_data_from`](crate::generate_data_from) do. `progress` is called after
 /// every batch.
 ///
 /// # Errors
-/// [`TuneError::Config`] if `config` is not [`rescore_config`]'s for `source` (at most
-/// as many games), or the file was made with other settings; [`TuneError::Io`] if the
-/// file cannot be read or written.
+/// [`TuneError::Config`] if `config` is not [`rescore_config`]'s for `source` and
+/// `database` (at most as many games), or the file was made with other settings;
+/// [`TuneError::Io`] if the file cannot be read or written.
 pub fn rescore_data<V: Variant, E: Evaluator<V> + Clone>(
     config: &DataConfig,
     first: usize,
     source: &DataSet<V>,
     eval: &E,
+    database: Option<&Arc<Database<V>>>,
     path: &Path,
     progress: &(dyn Fn(DataProgress) + Sync),
 ) -> Result<(), TuneError> {
     let wanted = DataConfig {
         games: config.games,
-        ..rescore_config(source, config.nodes)
+        ..rescore_config(source, config.nodes, database)
     };
     if config.games > source.games || *config != wanted {
         return Err(TuneError::Config(format!(
-            "the settings {config:?} are not those of these {} games re-scored at {} nodes",
+            "the settings {config:?} are not those of these {} games re-scored at {} nodes \
+             with the endgame database given",
             source.games, config.nodes
         )));
     }
@@ -94,7 +105,7 @@ pub fn rescore_data<V: Variant, E: Evaluator<V> + Clone>(
         starts[game + 1] += starts[game];
     }
     extend_file::<V>(config, first, path, progress, &|index| {
-        let searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
+        let searcher = game_searcher(eval, database);
         source.positions[starts[index]..starts[index + 1]]
             .iter()
             .map(|labelled| {
@@ -132,9 +143,10 @@ mod tests {
             seed: 11,
             threatened: true,
             rescored: false,
+            database: None,
         };
         let eval = LinearEval::<English>::default();
-        generate_data(&config, &[Position::initial()], &eval, path, &|_| {}).expect("plays");
+        generate_data(&config, &[Position::initial()], &eval, None, path, &|_| {}).expect("plays");
         read_data(path).expect("reads")
     }
 
@@ -143,8 +155,8 @@ mod tests {
         let (source_path, path) = (temp("source"), temp("deeper"));
         let source = played(&source_path);
         let eval = LinearEval::<English>::default();
-        let config = rescore_config(&source, 2000);
-        rescore_data(&config, 0, &source, &eval, &path, &|_| {}).expect("re-scores");
+        let config = rescore_config(&source, 2000, None);
+        rescore_data(&config, 0, &source, &eval, None, &path, &|_| {}).expect("re-scores");
         let data = read_data::<English>(&path).expect("reads");
         assert_eq!(data.config, config);
         assert!(data.config.threatened && data.config.rescored);
@@ -176,10 +188,11 @@ mod tests {
         };
         let first = temp("first");
         rescore_data(
-            &rescore_config(&lone, 2000),
+            &rescore_config(&lone, 2000, None),
             0,
             &lone,
             &eval,
+            None,
             &first,
             &|_| {},
         )
@@ -199,26 +212,26 @@ mod tests {
         let (source_path, whole, part) = (temp("src2"), temp("whole"), temp("part"));
         let source = played(&source_path);
         let eval = LinearEval::<English>::default();
-        let config = rescore_config(&source, 500);
-        rescore_data(&config, 0, &source, &eval, &whole, &|_| {}).expect("re-scores");
+        let config = rescore_config(&source, 500, None);
+        rescore_data(&config, 0, &source, &eval, None, &whole, &|_| {}).expect("re-scores");
         let half = DataConfig { games: 3, ..config };
-        rescore_data(&half, 0, &source, &eval, &part, &|_| {}).expect("re-scores");
+        rescore_data(&half, 0, &source, &eval, None, &part, &|_| {}).expect("re-scores");
         // Resumed to all the games, the half file is the whole one.
-        rescore_data(&config, 0, &source, &eval, &part, &|_| {}).expect("resumes");
+        rescore_data(&config, 0, &source, &eval, None, &part, &|_| {}).expect("resumes");
         assert_eq!(std::fs::read(&whole).ok(), std::fs::read(&part).ok());
         // Another node count, more games than the source holds, or settings not
         // marked as re-scored are refused; so is a self-played file to resume.
-        let other = rescore_config(&source, 600);
-        assert!(rescore_data(&other, 0, &source, &eval, &whole, &|_| {}).is_err());
+        let other = rescore_config(&source, 600, None);
+        assert!(rescore_data(&other, 0, &source, &eval, None, &whole, &|_| {}).is_err());
         let more = DataConfig { games: 7, ..config };
-        assert!(rescore_data(&more, 0, &source, &eval, &temp("x"), &|_| {}).is_err());
+        assert!(rescore_data(&more, 0, &source, &eval, None, &temp("x"), &|_| {}).is_err());
         let unmarked = DataConfig {
             rescored: false,
             ..config
         };
-        assert!(rescore_data(&unmarked, 0, &source, &eval, &temp("y"), &|_| {}).is_err());
-        let again = rescore_config(&source, source.config.nodes);
-        assert!(rescore_data(&again, 0, &source, &eval, &source_path, &|_| {}).is_err());
+        assert!(rescore_data(&unmarked, 0, &source, &eval, None, &temp("y"), &|_| {}).is_err());
+        let again = rescore_config(&source, source.config.nodes, None);
+        assert!(rescore_data(&again, 0, &source, &eval, None, &source_path, &|_| {}).is_err());
         for file in [source_path, whole, part] {
             std::fs::remove_file(file).ok();
         }

@@ -58,7 +58,7 @@ pub fn self_play<V: Variant>(
         .map(|index| {
             let start = random_start(openings, config.random_plies, config.seed, index);
             let player = (eval.clone(), config.player.search);
-            let played = play_game_between(start, [player.clone(), player], config.max_plies);
+            let played = play_game_between(start, [player.clone(), player], config.max_plies, None);
             progress();
             played
         })

@@ -1,7 +1,8 @@
 //! In-process games between weight sets: one game, a schedule of games played in
 //! parallel, round robins and matches, and the table of results.
 
-use draughts_core::{Color, GameResult, Position, Variant};
+use draughts_core::{Color, EndgameOracle, GameResult, Position, Variant};
+use draughts_egdb::Database;
 use draughts_engine::game::{self, Played, Rules, TimeControl};
 use draughts_engine::players::Searching;
 use draughts_engine::stats::Tally;
@@ -11,6 +12,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::fmt;
+use std::sync::Arc;
 
 /// How a contestant searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,11 +66,13 @@ pub fn play_game<V: Variant>(
         start,
         players.map(|p| (LinearEval::<V>::new(p.weights), p.search)),
         max_plies,
+        None,
     )
 }
 
 /// [`play_game`] between any two evaluators (White's first), each with its search
-/// settings: a player with a pattern table, say.
+/// settings: a player with a pattern table, say; both searches consult `database`, if
+/// any.
 ///
 /// ```
 /// use draughts_core::{International, Position};
@@ -77,19 +81,19 @@ pub fn play_game<V: Variant>(
 ///
 /// let (weights, table) = learned::<International>().expect("shipped");
 /// let player = (LinearEval::with_patterns(weights, table), SearchSettings::depth(1));
-/// let played = play_game_between(Position::initial(), [player.clone(), player], 20);
+/// let played = play_game_between(Position::initial(), [player.clone(), player], 20, None);
 /// assert!(played.game.moves().len() <= 20);
 /// ```
 pub fn play_game_between<V: Variant>(
     start: Position<V>,
     players: [(LinearEval<V>, SearchSettings); 2],
     max_plies: usize,
+    database: Option<&Arc<Database<V>>>,
 ) -> Played<V> {
     let [white, black] = players.map(|(eval, search)| {
-        (
-            Searcher::with_hash_size(eval, search.hash_mib.max(1)),
-            search.limits,
-        )
+        let mut searcher = Searcher::with_hash_size(eval, search.hash_mib.max(1));
+        searcher.set_endgame_oracle(database.map(|db| Arc::clone(db) as Arc<dyn EndgameOracle<V>>));
+        (searcher, search.limits)
     });
     let rules = Rules::untimed(TimeControl::default(), max_plies);
     let mut players = [&white, &black].map(|(searcher, limits)| Searching::new(searcher, *limits));

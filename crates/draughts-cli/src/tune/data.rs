@@ -1,9 +1,10 @@
 //! `draughts tune data`: labelled positions for fitting an evaluation, from self-play at
 //! a fixed node count (see [`draughts_tune::generate_data_from`]) or from the recorded
 //! games of PDN files (see [`draughts_tune::label_games`]), or a data file's positions
-//! searched again (see [`draughts_tune::rescore_data`]).
+//! searched again (see [`draughts_tune::rescore_data`]); the searches may consult an
+//! endgame database.
 
-use super::{PlayArgs, BUILTIN_PATTERNS};
+use super::{endgame_database, PlayArgs, BUILTIN_PATTERNS};
 use crate::agreement::read_collections;
 use crate::cli::CliError;
 use clap::Args;
@@ -12,8 +13,8 @@ use draughts_core::{Game, GameResult, Variant};
 use draughts_engine::openings;
 use draughts_eval::{LinearEval, Patterns, Weights};
 use draughts_tune::{
-    generate_data_from, label_games, read_data, records_config, rescore_config, rescore_data,
-    DataConfig, DataProgress,
+    database_fingerprint, generate_data_from, label_games, read_data, records_config,
+    rescore_config, rescore_data, DataConfig, DataProgress,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -63,6 +64,10 @@ pub(super) struct DataArgs {
     /// network with the default evaluation (as in the engine).
     #[arg(long, value_name = "FILE|none")]
     network: Option<PathBuf>,
+    /// Endgame database folder (built by `draughts egdb build`): every search consults
+    /// it, and a self-play game ends at the first position it knows, by its value.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
     /// No progress line.
     #[arg(long)]
     quiet: bool,
@@ -136,6 +141,8 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
     let network = draughts_engine::engine::network::<V>(args.network.as_deref(), builtin_model)
         .map_err(|e| e.to_string())?;
     let eval = evaluation::<V>(args.weights.as_deref(), &args.patterns)?.with_network(network);
+    let database = endgame_database::<V>(args.egdb.as_deref())?;
+    let database = database.as_ref();
     let began = Instant::now();
     let quiet = args.quiet;
     let show = move |p: DataProgress| {
@@ -152,7 +159,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
     };
     let config = if let Some(source) = &args.rescore {
         let source = read_data::<V>(source).map_err(|e| e.to_string())?;
-        let whole = rescore_config(&source, args.nodes);
+        let whole = rescore_config(&source, args.nodes, database);
         let config = DataConfig {
             games: args.count.map_or(whole.games, |n| n as usize),
             ..whole
@@ -162,6 +169,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &source,
             &eval,
+            database,
             &args.out,
             &show,
         )
@@ -176,6 +184,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             seed: args.play.seed,
             threatened: args.threatened,
             rescored: false,
+            database: database.map(|db| database_fingerprint(db)),
         };
         let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
         generate_data_from(
@@ -183,6 +192,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &openings,
             &eval,
+            database,
             &args.out,
             &show,
         )
@@ -190,7 +200,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
         config
     } else {
         let games = recorded_games::<V>(&args.pdn)?;
-        let whole = records_config(&games, args.nodes);
+        let whole = records_config(&games, args.nodes, database);
         let wanted = args.count.map_or(games.len(), |n| n as usize);
         if wanted > games.len() {
             return Err(format!(
@@ -208,6 +218,7 @@ fn run_for<V: Variant>(args: &DataArgs) -> Result<(), CliError> {
             args.first as usize,
             &games,
             &eval,
+            database,
             &args.out,
             &show,
         )

@@ -2,7 +2,7 @@
 //! (see [`draughts_tune::run_pipeline`]), resumable in its folder.
 
 use super::network::{fit_line, FitOptions};
-use super::PlayArgs;
+use super::{endgame_database, PlayArgs};
 use crate::cli::CliError;
 use crate::progress::StageLines;
 use clap::Args;
@@ -67,6 +67,11 @@ pub(super) struct PipelineArgs {
     /// Nodes searched for every move of the tests.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     sprt_nodes: u64,
+    /// Endgame database folder (built by `draughts egdb build`): every search of the
+    /// run consults it, and a self-play game ends at the first position it knows, by
+    /// its value. A run resumes only with the same database.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
     /// Leave the self-play and the labels to someone else (the cluster driver,
     /// `draughts-cluster pipeline`): the run stops at the first data file it needs that
     /// is not complete, printing the `draughts tune data` options that make it as a
@@ -153,6 +158,9 @@ fn data_options(args: &PipelineArgs, request: &DataRequest) -> Vec<String> {
         "--network".into(),
         network,
     ]);
+    if let Some(egdb) = &args.egdb {
+        options.extend(["--egdb".into(), egdb.display().to_string()]);
+    }
     options
 }
 
@@ -160,6 +168,7 @@ fn run_for<V: Variant>(args: &PipelineArgs) -> Result<(), CliError> {
     let began = Instant::now();
     let config = config(args);
     let base = base::<V>(&args.base)?;
+    let database = endgame_database::<V>(args.egdb.as_deref())?;
     let openings = openings::load::<V>(args.play.openings.as_deref(), args.play.variant)?;
     let lines = StageLines::new();
     let elapsed = || began.elapsed().as_secs_f64();
@@ -225,8 +234,16 @@ fn run_for<V: Variant>(args: &PipelineArgs) -> Result<(), CliError> {
     } else {
         DataSource::Here
     };
-    let outcome = run_pipeline(&config, &openings, &base, &args.out, data, &show)
-        .map_err(|e| e.to_string())?;
+    let outcome = run_pipeline(
+        &config,
+        &openings,
+        &base,
+        database.as_ref(),
+        &args.out,
+        data,
+        &show,
+    )
+    .map_err(|e| e.to_string())?;
     lines.clear();
     if let Some(request) = &outcome.waiting {
         let options = data_options(args, request);

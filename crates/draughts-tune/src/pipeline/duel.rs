@@ -6,12 +6,14 @@ use crate::error::TuneError;
 use crate::selfplay::random_start;
 use crate::tournament::{play_game_between, SearchSettings};
 use draughts_core::{Color, Position, Variant};
+use draughts_egdb::Database;
 use draughts_engine::sprt::{Decision, Outcome, Pentanomial, Sprt};
 use draughts_eval::LinearEval;
 use draughts_search::Limits;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The transposition table of each player in each game, in MiB.
 const HASH_MIB: usize = 8;
@@ -90,10 +92,12 @@ impl Standing {
 /// threads but counted in their order, so the decision, and the file, are the same on
 /// any number of threads. The pairs go to the file at `path`, a line each (the first
 /// player's results, `w`, `d` or `l`, in its games as White and as Black); a file
-/// already there is read first and the test goes on after its last whole line.
-/// `progress` hears the standing after each batch.
+/// already there is read first and the test goes on after its last whole line. Both
+/// players' searches consult `database`, if any. `progress` hears the standing after
+/// each batch.
 pub(crate) fn duel<V: Variant>(
     players: [&LinearEval<V>; 2],
+    database: Option<&Arc<Database<V>>>,
     openings: &[Position<V>],
     config: &DuelConfig,
     path: &Path,
@@ -136,7 +140,7 @@ pub(crate) fn duel<V: Variant>(
                 } else {
                     [second, first]
                 };
-                let played = play_game_between(start, seats, config.max_plies);
+                let played = play_game_between(start, seats, config.max_plies, database);
                 let first_color = if first_is_white {
                     Color::White
                 } else {
@@ -215,19 +219,29 @@ mod tests {
             LinearEval::<English>::new(Weights::ZERO),
         );
         let openings = [Position::<English>::initial()];
+        let play = |path: &Path| {
+            duel(
+                [&strong, &weak],
+                None,
+                &openings,
+                &config(12),
+                path,
+                &|_| {},
+            )
+        };
         let whole = dir.join("whole.txt");
-        let done = duel([&strong, &weak], &openings, &config(12), &whole, &|_| {}).unwrap();
+        let done = play(&whole).unwrap();
         assert!(done.pairs.pairs() >= 1 && done.pairs.pairs() <= 6);
         // A run cut after two pairs (and in the middle of a line) goes on to the same end.
         let text = std::fs::read_to_string(&whole).unwrap();
         let cut = dir.join("cut.txt");
         std::fs::write(&cut, format!("{}w", &text[..6])).unwrap();
-        let resumed = duel([&strong, &weak], &openings, &config(12), &cut, &|_| {}).unwrap();
+        let resumed = play(&cut).unwrap();
         assert_eq!(resumed, done);
         assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
         // Someone else's file is an error, not a test.
         std::fs::write(&cut, "1-0\n").unwrap();
-        let err = duel([&strong, &weak], &openings, &config(12), &cut, &|_| {}).unwrap_err();
+        let err = play(&cut).unwrap_err();
         assert!(matches!(err, TuneError::Config(_)), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -2,7 +2,9 @@
 //! far, positions labelled with the game's result and a deeper search, a network
 //! fitted on the newest generations' positions, and an SPRT of the new network against
 //! the last at a fixed node count; a generation whose network passes the test makes
-//! the next player, and the first that fails ends the run.
+//! the next player, and the first that fails ends the run. With an endgame database
+//! every search consults it, and a self-play game ends at the first position it knows,
+//! with the database's value for its result.
 //!
 //! A run lives in one folder and resumes there after a kill, stage by stage (and
 //! inside a stage game by game, epoch by epoch and pair by pair): the same settings
@@ -10,7 +12,7 @@
 //!
 //! | file | what it is |
 //! |---|---|
-//! | `settings` | the run's settings and its base evaluation; a run resumed with others is an error |
+//! | `settings` | the run's settings, its base evaluation and its endgame database; a run resumed with others is an error |
 //! | `base.weights` | the base's weights, for `--weights` beside `--network best.network` |
 //! | `log` | a line per finished stage: its figures and the SHA-256 of the file it wrote |
 //! | `gen-G/play.data` | generation G's self-play: labelled positions (`read_data`) |
@@ -29,7 +31,7 @@
 //! let openings = [Position::<English>::initial()];
 //! let config = PipelineConfig { generations: 3, ..PipelineConfig::default() };
 //! let dir = "english-run".as_ref();
-//! let outcome = run_pipeline(&config, &openings, &base, dir, DataSource::Here, &|_| {})?;
+//! let outcome = run_pipeline(&config, &openings, &base, None, dir, DataSource::Here, &|_| {})?;
 //! println!("{} generations kept", outcome.kept());
 //! # Ok::<(), draughts_tune::TuneError>(())
 //! ```
@@ -38,12 +40,15 @@ mod duel;
 
 pub use duel::Standing;
 
-use crate::dataset::{generate_data, read_data, DataConfig, DataProgress, DataSet};
+use crate::dataset::{
+    database_fingerprint, generate_data, read_data, DataConfig, DataProgress, DataSet,
+};
 use crate::error::TuneError;
 use crate::fit::{write_curve, LossPoint};
 use crate::network_fit::{fit_network, network_samples, FitEvent, NetworkFitConfig};
 use crate::rescore::{rescore_config, rescore_data};
 use draughts_core::{Position, Variant};
+use draughts_egdb::Database;
 use draughts_engine::sprt::{Decision, Sprt};
 use draughts_eval::{LinearEval, Network};
 use duel::{duel, DuelConfig};
@@ -149,8 +154,9 @@ impl PipelineConfig {
         self.seed ^ mixed
     }
 
-    /// The settings of generation `g`'s self-play.
-    fn play_config(&self, generation: usize) -> DataConfig {
+    /// The settings of generation `g`'s self-play, consulting the endgame database of
+    /// this fingerprint.
+    fn play_config(&self, generation: usize, database: Option<u64>) -> DataConfig {
         DataConfig {
             games: self.games,
             nodes: self.nodes,
@@ -159,6 +165,7 @@ impl PipelineConfig {
             seed: self.seed_of(generation, 1),
             threatened: true,
             rescored: false,
+            database,
         }
     }
 }
@@ -187,7 +194,8 @@ pub enum DataSource {
 }
 
 /// A data file a run waits for ([`DataSource::Elsewhere`]): what `draughts tune data`
-/// makes with these settings, the player `base` corrected by `network`.
+/// makes with these settings, the player `base` corrected by `network`, and the run's
+/// endgame database if it has one (whose fingerprint the settings hold).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataRequest {
     /// The generation.
@@ -269,20 +277,23 @@ impl<V: Variant> PipelineOutcome<V> {
 /// Runs (or resumes) the pipeline in `dir`: generations of self-play from `openings`
 /// by `base` corrected by the best network so far, each followed by labels, a fit and
 /// a test, as the [module](self) describes. `base` is the evaluation the networks
-/// correct (the material, say); it must have no network of its own. With
+/// correct (the material, say); it must have no network of its own. Every search
+/// consults `database`, if any, and it ends the self-play games it knows. With
 /// [`DataSource::Elsewhere`] the run stops at the first data file it needs that is
 /// not complete, and says which ([`PipelineOutcome::waiting`]); run it again once the
 /// file is made.
 ///
 /// # Errors
 /// [`TuneError::Config`] for invalid settings, no openings or a base with a network;
-/// [`TuneError::ResumeMismatch`] for a folder of a run with other settings;
+/// [`TuneError::ResumeMismatch`] for a folder of a run with other settings (or
+/// another endgame database, or none where it had one);
 /// [`TuneError::Io`] and [`TuneError::Network`] for files that cannot be read or
 /// written.
 pub fn run_pipeline<V: Variant>(
     config: &PipelineConfig,
     openings: &[Position<V>],
     base: &LinearEval<V>,
+    database: Option<&Arc<Database<V>>>,
     dir: &Path,
     data: DataSource,
     progress: &(dyn Fn(PipelineEvent) + Sync),
@@ -297,7 +308,7 @@ pub fn run_pipeline<V: Variant>(
         ));
     }
     std::fs::create_dir_all(dir).map_err(TuneError::io(dir))?;
-    let settings = settings_text(config, openings, base);
+    let settings = settings_text(config, openings, base, database);
     let settings_path = dir.join("settings");
     match std::fs::read_to_string(&settings_path) {
         Ok(found) if found == settings => {}
@@ -316,6 +327,7 @@ pub fn run_pipeline<V: Variant>(
         config,
         openings,
         base,
+        database,
         dir,
         data,
         progress,
@@ -360,6 +372,7 @@ struct Run<'a, V: Variant> {
     config: &'a PipelineConfig,
     openings: &'a [Position<V>],
     base: &'a LinearEval<V>,
+    database: Option<&'a Arc<Database<V>>>,
     dir: &'a Path,
     data: DataSource,
     progress: &'a (dyn Fn(PipelineEvent) + Sync),
@@ -406,10 +419,18 @@ impl<V: Variant> Run<'_, V> {
 
         self.stage(number, Stage::Play);
         let play = folder.join("play.data");
-        let play_config = config.play_config(number);
+        let fingerprint = self.database.map(|db| database_fingerprint(db));
+        let play_config = config.play_config(number, fingerprint);
         let played = match self.data {
             DataSource::Here => {
-                generate_data(&play_config, self.openings, &player, &play, &data_progress)?;
+                generate_data(
+                    &play_config,
+                    self.openings,
+                    &player,
+                    self.database,
+                    &play,
+                    &data_progress,
+                )?;
                 read_data::<V>(&play)?
             }
             DataSource::Elsewhere => match complete::<V>(&play, &play_config)? {
@@ -422,10 +443,18 @@ impl<V: Variant> Run<'_, V> {
         if let Some(nodes) = config.label_nodes {
             self.stage(number, Stage::Label);
             let labels = folder.join("labels.data");
-            let label_config = rescore_config(&played, nodes);
+            let label_config = rescore_config(&played, nodes, self.database);
             let labelled = match self.data {
                 DataSource::Here => {
-                    rescore_data(&label_config, 0, &played, &player, &labels, &data_progress)?;
+                    rescore_data(
+                        &label_config,
+                        0,
+                        &played,
+                        &player,
+                        self.database,
+                        &labels,
+                        &data_progress,
+                    )?;
                     read_data::<V>(&labels)?
                 }
                 DataSource::Elsewhere => match complete::<V>(&labels, &label_config)? {
@@ -456,6 +485,7 @@ impl<V: Variant> Run<'_, V> {
         let sprt_path = folder.join("sprt");
         let standing = duel(
             [&challenger, &player],
+            self.database,
             self.openings,
             &duel_config,
             &sprt_path,
@@ -633,12 +663,14 @@ fn load_network<V: Variant>(path: &Path) -> Result<Network<V>, TuneError> {
     })
 }
 
-/// The text of the `settings` file: the variant, the configuration, the openings and
-/// the base evaluation (its weights and a checksum of its pattern table).
+/// The text of the `settings` file: the variant, the configuration, the openings, the
+/// base evaluation (its weights and a checksum of its pattern table) and the endgame
+/// database, if any (its slices' piece counts and fingerprint).
 fn settings_text<V: Variant>(
     config: &PipelineConfig,
     openings: &[Position<V>],
     base: &LinearEval<V>,
+    database: Option<&Arc<Database<V>>>,
 ) -> String {
     let mut openings_hash = Sha256::new();
     for pos in openings {
@@ -652,14 +684,26 @@ fn settings_text<V: Variant>(
         }
         format!("{:x}", hash.finalize())
     });
-    format!(
+    let mut text = format!(
         "variant {}\n{config:?}\nopenings {} {:x}\nweights {:?}\npatterns {}\n",
         V::NAME,
         openings.len(),
         openings_hash.finalize(),
         base.weights().as_array(),
         table.as_deref().unwrap_or("none"),
-    )
+    );
+    if let Some(database) = database {
+        let mut pieces: Vec<u32> = database.materials().map(|m| m.pieces()).collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        let _ = writeln!(
+            text,
+            "egdb {} slices of {pieces:?} pieces, fingerprint {:016x}",
+            database.materials().count(),
+            database_fingerprint(database)
+        );
+    }
+    text
 }
 
 #[cfg(test)]

@@ -26,9 +26,13 @@ def _split(data: bytes, path: str):
     (version,) = struct.unpack_from("<I", data, 4)
     if version not in (1, 2):
         raise ClusterError(f"{path}: data format version {version}, expected 1 or 2")
-    # Four settings, and in version 2 (threatened positions kept, or re-scored) a word
-    # of flags.
+    # Four settings, and in version 2 (threatened positions kept, re-scored, or an
+    # endgame database) a word of flags; flag 4 (the database) adds its fingerprint.
     offset = 9 + data[8] + 8 * (4 if version == 1 else 5)
+    if len(data) < offset:
+        raise ClusterError(f"{path}: a cut-off header")
+    if version == 2 and struct.unpack_from("<Q", data, offset - 8)[0] & 4:
+        offset += 8
     head, games = offset, 0
     while offset + 4 <= len(data):
         (positions,) = struct.unpack_from("<I", data, offset)
