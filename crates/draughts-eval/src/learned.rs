@@ -2,9 +2,10 @@
 //!
 //! `draughts tune patterns` fits the feature weights and a [`Patterns`] table together
 //! on self-play games, and `draughts tune network` a [`Network`] that corrects an
-//! evaluation: that pair (English), or the material alone (International). What they
-//! wrote for a variant is embedded here, and the engine evaluates with
-//! [`default_eval`] by default. How each was made is in the crate README.
+//! evaluation: that pair (English), or the material alone (International);
+//! `draughts tune pipeline` trains a network from zero on a variant's hand-set weights
+//! (Russian). What they wrote for a variant is embedded here, and the engine evaluates
+//! with [`default_eval`] by default. How each was made is in docs/rebuild.md.
 
 use crate::linear::LinearEval;
 use crate::network::Network;
@@ -62,6 +63,11 @@ fn model(name: &str) -> Option<Model> {
             patterns: Some(include_bytes!("../learned/english.patterns")),
             network: include_bytes!("../learned/english.network"),
         },
+        "russian" => Model {
+            weights: include_str!("../learned/russian.weights"),
+            patterns: None,
+            network: include_bytes!("../learned/russian.network"),
+        },
         _ => return None,
     })
 }
@@ -86,7 +92,8 @@ pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
 /// for it: weights (with a pattern table in English) corrected by [`learned_network`].
 /// International's weights are the material alone (men 100, kings 300: the file
 /// `learned/international-material.weights`), English's are [`learned`]'s weights and
-/// table; a variant trained by `draughts tune pipeline` ships its run's base weights.
+/// table; a variant trained by `draughts tune pipeline` (Russian) ships its run's base
+/// weights.
 /// `None` for the variants without a model (the engine then uses the hand-set
 /// weights).
 ///
@@ -127,6 +134,12 @@ mod tests {
         assert!(learned_network::<International>().is_some());
         assert!(learned_network::<English>().is_some());
         assert!(learned_network::<draughts_core::Brazilian>().is_none());
+        let eval = default_eval::<draughts_core::Russian>().expect("Russian's default loads");
+        assert_eq!(
+            *eval.weights(),
+            Weights::default_for::<draughts_core::Russian>()
+        );
+        assert!(eval.patterns().is_none() && eval.network().is_some());
         let eval = default_eval::<International>().expect("International's default loads");
         assert!(eval.weights().is_material_only());
         assert!(eval.patterns().is_none() && eval.network().is_some());
