@@ -36,7 +36,7 @@ mod fit;
 mod ga;
 mod network_fit;
 mod pattern_fit;
-mod pipeline;
+pub mod pipeline;
 pub mod plot;
 mod records;
 mod rescore;
