@@ -14,6 +14,11 @@ use crate::weights::Weights;
 use draughts_core::Variant;
 use std::sync::Arc;
 
+/// English's weights and table: its pattern model ([`learned`]) and the base of its
+/// default evaluation, embedded once.
+const ENGLISH_WEIGHTS: &str = include_str!("../learned/english.weights");
+const ENGLISH_PATTERNS: &[u8] = include_bytes!("../learned/english.patterns");
+
 /// The learned feature weights and pattern table of variant `V`, if the crate ships
 /// them; `None` otherwise.
 ///
@@ -31,10 +36,7 @@ pub fn learned<V: Variant>() -> Option<(Weights, Arc<Patterns<V>>)> {
             include_str!("../learned/international.weights"),
             include_bytes!("../learned/international.patterns"),
         ),
-        "english" => (
-            include_str!("../learned/english.weights"),
-            include_bytes!("../learned/english.patterns"),
-        ),
+        "english" => (ENGLISH_WEIGHTS, ENGLISH_PATTERNS),
         _ => return None,
     };
     let weights = Weights::parse::<V>(weights).ok()?;
@@ -59,8 +61,8 @@ fn model(name: &str) -> Option<Model> {
             network: include_bytes!("../learned/international.network"),
         },
         "english" => Model {
-            weights: include_str!("../learned/english.weights"),
-            patterns: Some(include_bytes!("../learned/english.patterns")),
+            weights: ENGLISH_WEIGHTS,
+            patterns: Some(ENGLISH_PATTERNS),
             network: include_bytes!("../learned/english.network"),
         },
         "russian" => Model {

@@ -229,8 +229,15 @@ pub(crate) fn game_searcher<V: Variant, E: Evaluator<V> + Clone>(
     database: Option<&Arc<Database<V>>>,
 ) -> Searcher<V, E> {
     let mut searcher = Searcher::with_hash_size(eval.clone(), HASH_MIB);
-    searcher.set_endgame_oracle(database.map(|db| Arc::clone(db) as Arc<dyn EndgameOracle<V>>));
+    searcher.set_endgame_oracle(oracle(database));
     searcher
+}
+
+/// `database` as the search's endgame hook.
+pub(crate) fn oracle<V: Variant>(
+    database: Option<&Arc<Database<V>>>,
+) -> Option<Arc<dyn EndgameOracle<V>>> {
+    database.map(|db| Arc::clone(db) as Arc<dyn EndgameOracle<V>>)
 }
 
 /// One game's labelled positions: `(position, side to move's result in halves, score)`.

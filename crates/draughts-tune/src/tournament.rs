@@ -1,7 +1,7 @@
 //! In-process games between weight sets: one game, a schedule of games played in
 //! parallel, round robins and matches, and the table of results.
 
-use draughts_core::{Color, EndgameOracle, GameResult, Position, Variant};
+use draughts_core::{Color, GameResult, Position, Variant};
 use draughts_egdb::Database;
 use draughts_engine::game::{self, Played, Rules, TimeControl};
 use draughts_engine::players::Searching;
@@ -92,7 +92,7 @@ pub fn play_game_between<V: Variant>(
 ) -> Played<V> {
     let [white, black] = players.map(|(eval, search)| {
         let mut searcher = Searcher::with_hash_size(eval, search.hash_mib.max(1));
-        searcher.set_endgame_oracle(database.map(|db| Arc::clone(db) as Arc<dyn EndgameOracle<V>>));
+        searcher.set_endgame_oracle(crate::dataset::oracle(database));
         (searcher, search.limits)
     });
     let rules = Rules::untimed(TimeControl::default(), max_plies);
