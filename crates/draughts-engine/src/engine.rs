@@ -171,7 +171,7 @@ pub const NO_PATTERNS: &str = "none";
 ///
 /// | weights | patterns | evaluator |
 /// |---|---|---|
-/// | — | — | the variant's default ([`draughts_eval::default_eval`]: International's material and network, English's weights, table and network, Russian's hand-set weights and network), else the hand-set weights |
+/// | — | — | the variant's default ([`draughts_eval::default_eval`]: International's material and network, English's weights, table and network, a variant trained by `draughts tune pipeline`: its hand-set weights and network), else the hand-set weights |
 /// | FILE | — | the weights of FILE, no table (weights files of `draughts tune ga` and `fit`) |
 /// | — | `none` | the hand-set weights, no table |
 /// | FILE | `none` | the weights of FILE, no table |

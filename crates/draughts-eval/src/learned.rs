@@ -4,7 +4,7 @@
 //! on self-play games, and `draughts tune network` a [`Network`] that corrects an
 //! evaluation: that pair (English), or the material alone (International);
 //! `draughts tune pipeline` trains a network from zero on a variant's hand-set weights
-//! (Russian). What they wrote for a variant is embedded here, and the engine evaluates
+//! (Russian, Brazilian). What they wrote for a variant is embedded here, and the engine evaluates
 //! with [`default_eval`] by default. How each was made is in docs/rebuild.md.
 
 use crate::linear::LinearEval;
@@ -52,6 +52,18 @@ struct Model {
     network: &'static [u8],
 }
 
+/// The model of a variant trained by `draughts tune pipeline`: its run's base weights
+/// and best network, `learned/NAME.weights` and `learned/NAME.network`.
+macro_rules! pipeline_model {
+    ($name:literal) => {
+        Model {
+            weights: include_str!(concat!("../learned/", $name, ".weights")),
+            patterns: None,
+            network: include_bytes!(concat!("../learned/", $name, ".network")),
+        }
+    };
+}
+
 /// The default model shipped for the variant named `name`, if any.
 fn model(name: &str) -> Option<Model> {
     Some(match name {
@@ -65,11 +77,8 @@ fn model(name: &str) -> Option<Model> {
             patterns: Some(ENGLISH_PATTERNS),
             network: include_bytes!("../learned/english.network"),
         },
-        "russian" => Model {
-            weights: include_str!("../learned/russian.weights"),
-            patterns: None,
-            network: include_bytes!("../learned/russian.network"),
-        },
+        "russian" => pipeline_model!("russian"),
+        "brazilian" => pipeline_model!("brazilian"),
         _ => return None,
     })
 }
@@ -94,7 +103,7 @@ pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
 /// for it: weights (with a pattern table in English) corrected by [`learned_network`].
 /// International's weights are the material alone (men 100, kings 300: the file
 /// `learned/international-material.weights`), English's are [`learned`]'s weights and
-/// table; a variant trained by `draughts tune pipeline` (Russian) ships its run's base
+/// table; a variant trained by `draughts tune pipeline` (Russian, Brazilian) ships its run's base
 /// weights.
 /// `None` for the variants without a model (the engine then uses the hand-set
 /// weights).
@@ -127,6 +136,13 @@ mod tests {
     use super::*;
     use draughts_core::{English, International};
 
+    /// A variant trained by the pipeline: its hand-set weights and a network.
+    fn pipeline_model_loads<V: draughts_core::Variant>() {
+        let eval = default_eval::<V>().expect("the default loads");
+        assert_eq!(*eval.weights(), Weights::default_for::<V>(), "{}", V::NAME);
+        assert!(eval.patterns().is_none() && eval.network().is_some());
+    }
+
     #[test]
     fn the_shipped_models_load() {
         let (_, table) = learned::<International>().expect("the International model loads");
@@ -135,18 +151,14 @@ mod tests {
         assert!(table.values().iter().any(|v| *v != [0, 0]));
         assert!(learned_network::<International>().is_some());
         assert!(learned_network::<English>().is_some());
-        assert!(learned_network::<draughts_core::Brazilian>().is_none());
-        let eval = default_eval::<draughts_core::Russian>().expect("Russian's default loads");
-        assert_eq!(
-            *eval.weights(),
-            Weights::default_for::<draughts_core::Russian>()
-        );
-        assert!(eval.patterns().is_none() && eval.network().is_some());
+        assert!(learned_network::<draughts_core::Breakthrough>().is_none());
+        pipeline_model_loads::<draughts_core::Russian>();
+        pipeline_model_loads::<draughts_core::Brazilian>();
         let eval = default_eval::<International>().expect("International's default loads");
         assert!(eval.weights().is_material_only());
         assert!(eval.patterns().is_none() && eval.network().is_some());
         let eval = default_eval::<English>().expect("English's default loads");
         assert!(eval.patterns().is_some() && eval.network().is_some());
-        assert!(default_eval::<draughts_core::Brazilian>().is_none());
+        assert!(default_eval::<draughts_core::Breakthrough>().is_none());
     }
 }
