@@ -19,33 +19,32 @@ use std::time::Instant;
 pub(super) struct PipelineArgs {
     #[command(flatten)]
     play: PlayArgs,
-    /// The evaluation the networks correct: `material` (the men and kings of the
-    /// variant's hand-set weights), `features` (all its hand-set weights) or a weights
-    /// file.
+    /// The evaluation the networks correct: `features` (the variant's hand-set
+    /// weights), `material` (their men and kings alone) or a weights file.
     #[arg(
         long,
-        value_name = "material|features|FILE",
-        default_value = "material"
+        value_name = "features|material|FILE",
+        default_value = "features"
     )]
     base: PathBuf,
     /// Generations at most; the first whose network fails its test ends the run.
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = PipelineConfig::default().generations as u32, value_parser = clap::value_parser!(u32).range(1..=1000))]
     generations: u32,
     /// Self-play games of each generation.
-    #[arg(long, default_value_t = 24_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, default_value_t = PipelineConfig::default().games as u32, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     games: u32,
     /// Nodes searched for every self-play move.
-    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = PipelineConfig::default().nodes, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
     /// Score every position again with a search of this many nodes for its label
     /// (default: the self-play search's own scores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     label_nodes: Option<u64>,
     /// Random moves after each opening, for variety.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = PipelineConfig::default().random_plies as u32)]
     random_plies: u32,
     /// Generations whose positions each fit uses, the newest.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = PipelineConfig::default().window as u32, value_parser = clap::value_parser!(u32).range(1..=1000))]
     window: u32,
     /// Hidden units of the networks.
     #[arg(long, default_value_t = HIDDEN as u32, value_parser = clap::value_parser!(u32).range(1..=HIDDEN as i64))]
@@ -56,16 +55,16 @@ pub(super) struct PipelineArgs {
     #[command(flatten)]
     fit: FitOptions,
     /// Fraction of each generation's games held out to measure the fit.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = PipelineConfig::default().holdout)]
     holdout: f64,
     /// The test of each new network against the last (logistic Elo).
     #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
     sprt: Sprt,
     /// Games of a test at most; one still undecided then ends the run.
-    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    #[arg(long, default_value_t = PipelineConfig::default().sprt_games as u32, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
     sprt_games: u32,
     /// Nodes searched for every move of the tests.
-    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = PipelineConfig::default().sprt_nodes, value_parser = clap::value_parser!(u64).range(1..))]
     sprt_nodes: u64,
     /// Endgame database folder (built by `draughts egdb build`): every search of the
     /// run consults it, and a self-play game ends at the first position it knows, by

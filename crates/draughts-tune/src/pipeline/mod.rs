@@ -93,14 +93,14 @@ pub struct PipelineConfig {
 }
 
 impl Default for PipelineConfig {
-    /// Six generations of 24,000 games at 5,000 nodes a move (labelled by that search),
+    /// Six generations of 12,000 games at 5,000 nodes a move (labelled by that search),
     /// four random moves, a 300-ply cap, fits of 128 units and two heads over eight
     /// epochs on the two newest generations, `lambda` 0.5, and tests SPRT(0, 10) at
     /// 5,000 nodes of at most 4,000 games.
     fn default() -> PipelineConfig {
         PipelineConfig {
             generations: 6,
-            games: 24_000,
+            games: 12_000,
             nodes: 5_000,
             label_nodes: None,
             random_plies: 4,
