@@ -4,8 +4,9 @@
 //! on self-play games, and `draughts tune network` a [`Network`] that corrects an
 //! evaluation: that pair (English), or the material alone (International);
 //! `draughts tune pipeline` trains a network from zero on a variant's hand-set weights
-//! (Russian, Brazilian). What they wrote for a variant is embedded here, and the engine evaluates
-//! with [`default_eval`] by default. How each was made is in docs/rebuild.md.
+//! (Russian, Brazilian, Pool). What they wrote for a variant is embedded here, and the
+//! engine evaluates with [`default_eval`] by default. How each was made is in
+//! docs/rebuild.md.
 
 use crate::linear::LinearEval;
 use crate::network::Network;
@@ -79,6 +80,7 @@ fn model(name: &str) -> Option<Model> {
         },
         "russian" => pipeline_model!("russian"),
         "brazilian" => pipeline_model!("brazilian"),
+        "pool" => pipeline_model!("pool"),
         _ => return None,
     })
 }
@@ -103,10 +105,9 @@ pub fn learned_network<V: Variant>() -> Option<Arc<Network<V>>> {
 /// for it: weights (with a pattern table in English) corrected by [`learned_network`].
 /// International's weights are the material alone (men 100, kings 300: the file
 /// `learned/international-material.weights`), English's are [`learned`]'s weights and
-/// table; a variant trained by `draughts tune pipeline` (Russian, Brazilian) ships its run's base
-/// weights.
-/// `None` for the variants without a model (the engine then uses the hand-set
-/// weights).
+/// table; a variant trained by `draughts tune pipeline` (Russian, Brazilian, Pool)
+/// ships its run's base weights. `None` for the variants without a model (the engine
+/// then uses the hand-set weights).
 ///
 /// ```
 /// use draughts_core::{International, Position};
@@ -154,6 +155,7 @@ mod tests {
         assert!(learned_network::<draughts_core::Breakthrough>().is_none());
         pipeline_model_loads::<draughts_core::Russian>();
         pipeline_model_loads::<draughts_core::Brazilian>();
+        pipeline_model_loads::<draughts_core::Pool>();
         let eval = default_eval::<International>().expect("International's default loads");
         assert!(eval.weights().is_material_only());
         assert!(eval.patterns().is_none() && eval.network().is_some());
