@@ -47,10 +47,10 @@ pub(super) struct PipelineArgs {
     #[arg(long, default_value_t = PipelineConfig::default().window as u32, value_parser = clap::value_parser!(u32).range(1..=1000))]
     window: u32,
     /// Hidden units of the networks.
-    #[arg(long, default_value_t = HIDDEN as u32, value_parser = clap::value_parser!(u32).range(1..=HIDDEN as i64))]
+    #[arg(long, default_value_t = PipelineConfig::default().fit.hidden as u32, value_parser = clap::value_parser!(u32).range(1..=HIDDEN as i64))]
     hidden: u32,
     /// Output heads (2: the correction depends on the side to move).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, default_value_t = PipelineConfig::default().fit.heads as u32, value_parser = clap::value_parser!(u32).range(1..=2))]
     heads: u32,
     #[command(flatten)]
     fit: FitOptions,
@@ -58,7 +58,7 @@ pub(super) struct PipelineArgs {
     #[arg(long, default_value_t = PipelineConfig::default().holdout)]
     holdout: f64,
     /// The test of each new network against the last (logistic Elo).
-    #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    #[arg(long, default_value_t = PipelineConfig::default().sprt)]
     sprt: Sprt,
     /// Games of a test at most; one still undecided then ends the run.
     #[arg(long, default_value_t = PipelineConfig::default().sprt_games as u32, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
@@ -104,7 +104,10 @@ fn config(args: &PipelineArgs) -> PipelineConfig {
         nodes: args.nodes,
         label_nodes: args.label_nodes,
         random_plies: args.random_plies as usize,
-        max_plies: args.play.max_plies.map_or(300, |n| n as usize),
+        max_plies: args
+            .play
+            .max_plies
+            .map_or(PipelineConfig::default().max_plies, |n| n as usize),
         window: args.window as usize,
         fit: args
             .fit
